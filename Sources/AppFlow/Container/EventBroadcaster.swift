@@ -1,0 +1,76 @@
+/// Fans events out to any number of `AsyncStream` subscribers.
+///
+/// Publishing never waits: each subscriber's stream buffers according to its own
+/// buffering policy. A subscriber whose stream terminates (the consumer stopped or was
+/// cancelled) is removed. Continuations are yielded to and finished outside the lock.
+final class EventBroadcaster<Element: Sendable>: Sendable {
+    private struct State: Sendable {
+        var subscribers: [UInt64: AsyncStream<Element>.Continuation] = [:]
+        /// `subscribers.values`, rebuilt on change so that publishing copies one array.
+        var snapshot: [AsyncStream<Element>.Continuation] = []
+        var nextID: UInt64 = 0
+        var isFinished = false
+
+        mutating func rebuildSnapshot() {
+            snapshot = Array(subscribers.values)
+        }
+    }
+
+    private let state = LockedValue(State())
+
+    /// The number of live subscribers.
+    var subscriberCount: Int { state.withLock { $0.subscribers.count } }
+
+    /// A new stream of every event published from now on; already finished if the
+    /// broadcaster is.
+    func subscribe(bufferingPolicy: AsyncStream<Element>.Continuation.BufferingPolicy) -> AsyncStream<Element> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Element.self, bufferingPolicy: bufferingPolicy)
+        let id = state.withLock { state in
+            state.nextID += 1
+            return state.nextID
+        }
+        continuation.onTermination = { [weak self] _ in
+            self?.remove(id)
+        }
+        let accepted = state.withLock { state in
+            guard !state.isFinished else { return false }
+            state.subscribers[id] = continuation
+            state.rebuildSnapshot()
+            return true
+        }
+        if !accepted {
+            continuation.finish()
+        }
+        return stream
+    }
+
+    /// Sends `event` to every current subscriber.
+    func publish(_ event: Element) {
+        let subscribers = state.withLock { $0.snapshot }
+        for subscriber in subscribers {
+            subscriber.yield(event)
+        }
+    }
+
+    /// Finishes every stream; later subscribers get a finished stream.
+    func finish() {
+        let subscribers = state.withLock { state in
+            state.isFinished = true
+            let all = state.snapshot
+            state.subscribers = [:]
+            state.snapshot = []
+            return all
+        }
+        for subscriber in subscribers {
+            subscriber.finish()
+        }
+    }
+
+    private func remove(_ id: UInt64) {
+        state.withLock { state in
+            if state.subscribers.removeValue(forKey: id) != nil {
+                state.rebuildSnapshot()
+            }
+        }
+    }
+}

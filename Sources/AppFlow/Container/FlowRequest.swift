@@ -1,0 +1,21 @@
+/// One `cycle` call as the container stores it while it waits.
+struct FlowRequest<Child: Sendable>: Sendable {
+    /// Where the new child comes from.
+    enum Source: Sendable {
+        /// A child made by the caller.
+        case child(Child)
+        /// A factory, called only when the transition starts.
+        case factory(@Sendable () async -> Child)
+    }
+
+    /// Where the new child comes from.
+    let source: Source
+    /// The animation to run (the container's default already applied).
+    let animation: TransitionAnimation
+}
+
+/// The identity of the task running this code, to recognise calls made from inside the
+/// container's own running transition.
+func currentTaskHash() -> Int? {
+    withUnsafeCurrentTask { $0?.hashValue }
+}

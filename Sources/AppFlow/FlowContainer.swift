@@ -1,0 +1,382 @@
+/// An actor that owns exactly one child at a time and switches it with ``cycle(to:animation:policy:)``.
+///
+/// A child is anything `Sendable`: a screen, a flow, a session scope. On Apple platforms a
+/// `@MainActor` view controller qualifies. Requests that overlap are settled by an
+/// ``OverlapPolicy``; at most one transition runs at any instant, and observers follow
+/// along through ``events(bufferingPolicy:)``.
+///
+/// ```swift
+/// let container = FlowContainer(initial: Screen.splash, animation: .immediate)
+/// let result = await container.cycle(to: .login)
+/// // result == .completed, and await container.child == .login
+/// ```
+///
+/// ## Guarantees
+/// - At most one transition is in flight. Each request takes its place synchronously
+///   when it reaches the actor, before any suspension, so under ``OverlapPolicy/enqueue``
+///   transitions run in arrival order.
+/// - Each transition publishes exactly one `willTransition`, then its progress frames,
+///   then exactly one `didTransition`; ids strictly increase.
+/// - Every `cycle` call returns exactly once.
+/// - After `didTransition` the container holds no reference to the old child.
+///
+/// See `Docs/Semantics.md` for the full contract and the tests that prove it.
+public actor FlowContainer<Child: Sendable> {
+    typealias Request = FlowRequest<Child>
+    typealias RequestWaiter = CheckedContinuation<RequestOutcome<Request>, Never>
+    typealias StateMachine = FlowStateMachine<Request, RequestWaiter, CheckedContinuation<Void, Never>>
+
+    /// The child in place now; the destination as soon as a transition has begun.
+    public private(set) var child: Child
+
+    /// The animation used when a request names none.
+    public nonisolated let animation: TransitionAnimation
+    /// The policy used when a request names none.
+    public nonisolated let policy: OverlapPolicy
+    /// The most requests that may wait behind the running transition; requests beyond it
+    /// return ``TransitionResult/rejected``.
+    public nonisolated let maxPending: Int
+    /// How long an animation may overrun its nominal length before the watchdog cuts it
+    /// short; `nil` disables the watchdog.
+    public nonisolated let watchdogMargin: Duration?
+
+    let stage: (any FlowStage<Child>)?
+    let clock: any Clock<Duration>
+    let machine = LockedValue(StateMachine())
+    let broadcaster = EventBroadcaster<FlowEvent<Child>>()
+
+    private var lastRequestID: UInt64 = 0
+    private var lastTransitionID: UInt64 = 0
+    /// The task that runs the current transition's factory, hooks and stage calls.
+    private var runnerTask: Int?
+    /// The running animation, while the transition waits for it.
+    private var activeAnimation: AnimationSignal?
+
+    /// Creates a container showing `initial`.
+    ///
+    /// - Parameters:
+    ///   - initial: The child in place from the start. It gets no appearance calls and is
+    ///     not mounted on the stage.
+    ///   - animation: The default animation; a fade of 0.2 s, as in the seed post.
+    ///   - policy: The default overlap policy.
+    ///   - stage: Where children are shown; `nil` runs headless.
+    ///   - clock: The clock animations and the watchdog run on.
+    ///   - maxPending: The bound on waiting requests; values below zero count as zero.
+    ///   - watchdogMargin: How far an animation may overrun its nominal length
+    ///     (delay plus duration) before it is cut short; values below zero count as zero,
+    ///     `nil` turns the watchdog off. Custom animations of unknown length are never
+    ///     cut short by it.
+    public init(
+        initial: Child,
+        animation: TransitionAnimation = .fade(),
+        policy: OverlapPolicy = .enqueue,
+        stage: (any FlowStage<Child>)? = nil,
+        clock: any Clock<Duration> = ContinuousClock(),
+        maxPending: Int = .max,
+        watchdogMargin: Duration? = .seconds(2)
+    ) {
+        self.child = initial
+        self.animation = animation
+        self.policy = policy
+        self.stage = stage
+        self.clock = clock
+        self.maxPending = max(maxPending, 0)
+        self.watchdogMargin = watchdogMargin.map { max($0, .zero) }
+    }
+
+    /// Whether a transition runs now.
+    public var isTransitioning: Bool {
+        machine.withLock { $0.isTransitioning }
+    }
+
+    /// How many requests wait behind the running transition.
+    public var pendingCount: Int {
+        machine.withLock { $0.pendingCount }
+    }
+
+    /// Whether ``finish()`` has been called.
+    public var isFinished: Bool {
+        machine.withLock { $0.isFinished }
+    }
+
+    /// Switches to `child`, settling any overlap with `policy`.
+    ///
+    /// - Parameters:
+    ///   - child: The new child.
+    ///   - animation: The animation; `nil` uses the container's default.
+    ///   - policy: What this request does to the work ahead of it; `nil` uses the default.
+    /// - Returns: How the call ended; see ``TransitionResult``.
+    ///
+    /// **Ordering.** The request takes its place when it reaches the actor, before any
+    /// suspension. Under ``OverlapPolicy/enqueue`` transitions run in that order.
+    ///
+    /// **Cancellation.** If the calling task is cancelled before the transition starts,
+    /// the call returns ``TransitionResult/cancelled`` and the transition never runs. Once
+    /// it has started, cancellation changes nothing: it completes, so the flow is never
+    /// half-switched.
+    ///
+    /// **After ``finish()``.** Returns ``TransitionResult/cancelled`` at once.
+    ///
+    /// **Re-entrance.** Called from the task that runs this container's current
+    /// transition (its factory, a lifecycle hook or a stage call) or from its animator's
+    /// task, it returns ``TransitionResult/rejected`` at once, since waiting there would
+    /// deadlock. A `Task { }` started there is an ordinary caller.
+    @discardableResult
+    public func cycle(
+        to child: Child,
+        animation: TransitionAnimation? = nil,
+        policy: OverlapPolicy? = nil
+    ) async -> TransitionResult {
+        await submit(Request(source: .child(child), animation: animation ?? self.animation), policy: policy ?? self.policy)
+    }
+
+    /// Switches to a child made by `makeChild` only when the transition starts.
+    ///
+    /// The factory never runs for a request that is superseded, rejected or cancelled
+    /// before its turn. The transition begins when the factory is called;
+    /// `willTransition` is published once the child exists. If ``finish()`` arrives while
+    /// the factory runs, the call returns ``TransitionResult/cancelled`` and publishes no
+    /// event. Ordering, cancellation and re-entrance are as for
+    /// ``cycle(to:animation:policy:)``.
+    @discardableResult
+    public func cycle(
+        animation: TransitionAnimation? = nil,
+        policy: OverlapPolicy? = nil,
+        to makeChild: @escaping @Sendable () async -> Child
+    ) async -> TransitionResult {
+        await submit(Request(source: .factory(makeChild), animation: animation ?? self.animation), policy: policy ?? self.policy)
+    }
+
+    /// Ends the container.
+    ///
+    /// Pending requests return ``TransitionResult/cancelled``; the running transition is
+    /// cut short and returns ``TransitionResult/interrupted`` (or
+    /// ``TransitionResult/cancelled`` if its factory was still running). Every event
+    /// stream finishes after the last `didTransition`. Any later `cycle` returns
+    /// ``TransitionResult/cancelled`` at once.
+    ///
+    /// It returns once the running transition has ended and the streams have finished;
+    /// calling it again, or concurrently, waits for the same. Cancelling the caller does
+    /// not stop the wait, which lasts as long as the running transition's remaining
+    /// hooks and stage calls. Called from inside the running transition (a hook, the
+    /// stage or the factory) it does not wait, since that would deadlock.
+    public func finish() async {
+        switch machine.withLock({ $0.finish() }) {
+        case .alreadyFinished:
+            return
+        case .finishNow:
+            broadcaster.finish()
+        case .wait(let cancelled, let interrupt):
+            for waiter in cancelled {
+                waiter.resume(returning: .resolved(.cancelled))
+            }
+            if interrupt {
+                activeAnimation?.end(.cutShort(.finish))
+            }
+            guard !isCalledFromRunningTransition() else { return }
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                machine.withLock { $0.addFinishWaiter(continuation) }?.resume()
+            }
+        }
+    }
+
+    // MARK: - Requests
+
+    private func submit(_ request: Request, policy: OverlapPolicy) async -> TransitionResult {
+        guard !Task.isCancelled else { return .cancelled }
+        guard !isCalledFromRunningTransition() else { return .rejected }
+        lastRequestID += 1
+        let id = lastRequestID
+        switch machine.withLock({ $0.request(id, request, policy: policy, maxPending: maxPending) }) {
+        case .run:
+            return await run(id, request)
+        case .reject:
+            return .rejected
+        case .cancel:
+            return .cancelled
+        case .suspend(let superseded, let interrupt):
+            for waiter in superseded {
+                waiter.resume(returning: .resolved(.superseded))
+            }
+            if interrupt {
+                activeAnimation?.end(.cutShort(.overlap))
+            }
+            switch await waitForTurn(id) {
+            case .run(let request):
+                return await run(id, request)
+            case .resolved(let result):
+                return result
+            }
+        }
+    }
+
+    /// Suspends until request `id` may run or has been resolved without running.
+    private func waitForTurn(_ id: UInt64) async -> RequestOutcome<Request> {
+        let machine = self.machine
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: RequestWaiter) in
+                switch machine.withLock({ $0.attach(id, waiter: continuation) }) {
+                case .wait:
+                    break
+                case .resume(let waiter, let outcome):
+                    waiter.resume(returning: outcome)
+                }
+            }
+        } onCancel: {
+            machine.withLock { $0.cancel(id) }?.resume(returning: .resolved(.cancelled))
+        }
+    }
+
+    private func isCalledFromRunningTransition() -> Bool {
+        guard runnerTask != nil || activeAnimation != nil else { return false }
+        let current = currentTaskHash()
+        return current != nil && (current == runnerTask || current == activeAnimation?.animatorTask)
+    }
+
+    // MARK: - Running a transition
+
+    /// Runs request `id`, which owns the container, to its end.
+    private func run(_ id: UInt64, _ request: Request) async -> TransitionResult {
+        runnerTask = currentTaskHash()
+        let to: Child
+        switch request.source {
+        case .child(let child):
+            to = child
+        case .factory(let makeChild):
+            to = await makeChild()
+            if case .abandon(let finishWaiters) = machine.withLock({ $0.childReady(id) }) {
+                runnerTask = nil
+                completeFinish(finishWaiters)
+                return .cancelled
+            }
+        }
+        lastTransitionID += 1
+        let transition = Transition(id: TransitionID(rawValue: lastTransitionID), from: child, to: to, animation: request.animation)
+        child = to
+        broadcaster.publish(.willTransition(transition))
+
+        let leaving = transition.from as? any FlowLifecycle
+        let arriving = to as? any FlowLifecycle
+        await leaving?.flowWillDisappear()
+        await arriving?.flowWillAppear()
+        await stage?.mount(transition)
+        let interruption = await animate(transition, requestID: id)
+        await stage?.unmount(transition)
+        await leaving?.flowDidDisappear()
+        await arriving?.flowDidAppear()
+
+        broadcaster.publish(.didTransition(transition.ended(interruption)))
+        runnerTask = nil
+        switch machine.withLock({ $0.transitionFinished(id) }) {
+        case .idle, .handedOver:
+            break
+        case .resume(let waiter, let outcome):
+            waiter.resume(returning: outcome)
+        case .finished(let finishWaiters):
+            completeFinish(finishWaiters)
+        }
+        return interruption == nil ? .completed : .interrupted
+    }
+
+    private func completeFinish(_ waiters: [CheckedContinuation<Void, Never>]) {
+        broadcaster.finish()
+        for waiter in waiters {
+            waiter.resume()
+        }
+    }
+
+    /// Runs the animation of `transition` and returns why it was cut short, if it was.
+    private func animate(_ transition: Transition<Child>, requestID: UInt64) async -> TransitionInterruption? {
+        let animation = transition.animation
+        if let interruption = machine.withLock({ $0.interruption(of: requestID) }) {
+            // Cut short before it began: jump straight to the end.
+            if animation.isAnimated {
+                await show(1, of: transition)
+            }
+            return interruption
+        }
+        guard animation.isAnimated else { return nil }
+
+        let signal = AnimationSignal()
+        let context = AnimationContext(clock: clock, transitionID: transition.id, signal: signal)
+        let animator = startAnimator(for: transition, context: context)
+        let watchdog = startWatchdog(for: animation, signal: signal)
+        activeAnimation = signal
+
+        var lastFrame: Double?
+        var end: AnimationSignal.End
+        frames: while true {
+            switch await signal.next() {
+            case .frame(let fraction):
+                lastFrame = fraction
+                await show(fraction, of: transition)
+            case .end(let ended):
+                end = ended
+                break frames
+            }
+        }
+        activeAnimation = nil
+        animator.cancel()
+        watchdog?.cancel()
+        if lastFrame != 1 {
+            await show(1, of: transition)
+        }
+        switch end {
+        case .finished:
+            return nil
+        case .cutShort(let interruption):
+            return interruption
+        }
+    }
+
+    private func show(_ fraction: Double, of transition: Transition<Child>) async {
+        broadcaster.publish(.progress(transition, fraction: fraction))
+        await stage?.progress(fraction, of: transition)
+    }
+
+    private func startAnimator(for transition: Transition<Child>, context: AnimationContext) -> Task<Void, Never> {
+        let animation = transition.animation
+        let signal = context.signal
+        switch animation.strategy {
+        case .none:
+            preconditionFailure("Internal inconsistency: an immediate animation was started")
+        case .timed:
+            // Built-in animations never see the children, so a cut-short animation still
+            // unwinding holds neither of them.
+            let (duration, delay, curve) = (animation.duration ?? .zero, animation.delay, animation.curve)
+            return Task.detached {
+                signal.animatorStarted(currentTaskHash())
+                do {
+                    try await TimedAnimation.run(duration: duration, delay: delay, curve: curve, context: context)
+                    signal.end(.finished)
+                } catch {
+                    signal.end(.cutShort(.failed(error)))
+                }
+            }
+        case .custom(let body):
+            let (from, to) = (transition.from, transition.to)
+            return Task.detached {
+                signal.animatorStarted(currentTaskHash())
+                do {
+                    try await body(from, to, context)
+                    signal.end(.finished)
+                } catch {
+                    signal.end(.cutShort(.failed(error)))
+                }
+            }
+        }
+    }
+
+    private func startWatchdog(for animation: TransitionAnimation, signal: AnimationSignal) -> Task<Void, Never>? {
+        guard let margin = watchdogMargin, let length = animation.nominalLength else { return nil }
+        let clock = self.clock
+        return Task.detached {
+            do {
+                try await clock.sleep(for: length + margin)
+                signal.end(.cutShort(.watchdog))
+            } catch {
+                // Cancelled: the animation ended in time.
+            }
+        }
+    }
+}

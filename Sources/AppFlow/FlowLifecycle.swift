@@ -1,0 +1,30 @@
+/// Appearance hooks for children that want them, in UIKit's order.
+///
+/// When a child conforms, the container calls, for each transition:
+/// `from.flowWillDisappear()`, `to.flowWillAppear()`, the stage's mount, the animation,
+/// the stage's unmount, `from.flowDidDisappear()`, `to.flowDidAppear()`.
+/// The calls are always balanced: every `will` is followed by exactly one `did`, even
+/// when the animation is cut short or throws. All four default to doing nothing.
+///
+/// The initial child gets no appearance calls: it is in place before the container exists.
+public protocol FlowLifecycle: Sendable {
+    /// The child is about to be shown.
+    func flowWillAppear() async
+    /// The child is shown.
+    func flowDidAppear() async
+    /// The child is about to be hidden.
+    func flowWillDisappear() async
+    /// The child is hidden; the container lets go of it after this.
+    func flowDidDisappear() async
+}
+
+extension FlowLifecycle {
+    /// Does nothing.
+    public func flowWillAppear() async {}
+    /// Does nothing.
+    public func flowDidAppear() async {}
+    /// Does nothing.
+    public func flowWillDisappear() async {}
+    /// Does nothing.
+    public func flowDidDisappear() async {}
+}

@@ -1,0 +1,67 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+@preconcurrency import Musl
+#else
+#error("LockedValue needs pthreads")
+#endif
+
+/// A value guarded by a `pthread_mutex_t`: the one lock of the package.
+///
+/// It follows swift-nio's `NIOLockedValueBox`: the value and the mutex share one
+/// `ManagedBuffer` allocation. A pthread mutex is used rather than
+/// `Synchronization.Mutex` because ThreadSanitizer understands pthreads, while on
+/// Linux it cannot see the futex inside `Mutex` and reports false races there.
+///
+/// - Important: Never resume a continuation or call user code inside `withLock`;
+///   return what must be done and do it after the lock is released.
+package struct LockedValue<Value>: @unchecked Sendable where Value: Sendable {
+    // Safe to share: every access to `value` goes through `withLock`, which holds
+    // the mutex for the whole access.
+    private let storage: LockStorage<Value>
+
+    /// Creates a lock guarding `value`.
+    package init(_ value: Value) {
+        storage = LockStorage.make(value)
+    }
+
+    /// Runs `body` with exclusive access to the value.
+    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        try storage.withLock(body)
+    }
+}
+
+/// The single allocation behind ``LockedValue``: header is the value, element the mutex.
+final class LockStorage<Value>: ManagedBuffer<Value, pthread_mutex_t> {
+    static func make(_ value: Value) -> LockStorage<Value> {
+        let buffer = create(minimumCapacity: 1) { _ in value }
+        // `create` returns the dynamic subclass type; the downcast cannot fail.
+        let storage = unsafeDowncast(buffer, to: LockStorage<Value>.self)
+        storage.withUnsafeMutablePointerToElements { mutex in
+            let status = pthread_mutex_init(mutex, nil)
+            precondition(status == 0, "pthread_mutex_init failed: \(status)")
+        }
+        return storage
+    }
+
+    deinit {
+        withUnsafeMutablePointerToElements { mutex in
+            let status = pthread_mutex_destroy(mutex)
+            precondition(status == 0, "pthread_mutex_destroy failed: \(status)")
+        }
+    }
+
+    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        try withUnsafeMutablePointers { value, mutex in
+            let status = pthread_mutex_lock(mutex)
+            precondition(status == 0, "pthread_mutex_lock failed: \(status)")
+            defer {
+                let status = pthread_mutex_unlock(mutex)
+                precondition(status == 0, "pthread_mutex_unlock failed: \(status)")
+            }
+            return try body(&value.pointee)
+        }
+    }
+}

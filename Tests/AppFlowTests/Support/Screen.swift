@@ -1,0 +1,44 @@
+import AppFlow
+
+/// A test child: a class, so tests can check that it is released, that records its
+/// appearance calls.
+final class Screen: FlowLifecycle, CustomStringConvertible {
+    let name: String
+    let calls: Log<String>?
+    /// When set, `flowDidAppear` waits for it: a way to hold a transition open after its
+    /// animation has ended.
+    let appearGate: Gate?
+
+    init(_ name: String, calls: Log<String>? = nil, appearGate: Gate? = nil) {
+        self.name = name
+        self.calls = calls
+        self.appearGate = appearGate
+    }
+
+    var description: String { name }
+
+    func flowWillAppear() async { calls?.append("\(name).willAppear") }
+    func flowDidAppear() async {
+        await appearGate?.pass()
+        calls?.append("\(name).didAppear")
+    }
+    func flowWillDisappear() async { calls?.append("\(name).willDisappear") }
+    func flowDidDisappear() async { calls?.append("\(name).didDisappear") }
+}
+
+/// A stage that records every call it gets.
+final class RecordingStage: FlowStage {
+    let calls = Log<String>()
+
+    func mount(_ transition: Transition<Screen>) async {
+        calls.append("mount \(transition.from)->\(transition.to)")
+    }
+
+    func progress(_ fraction: Double, of transition: Transition<Screen>) async {
+        calls.append("progress \(fraction)")
+    }
+
+    func unmount(_ transition: Transition<Screen>) async {
+        calls.append("unmount \(transition.from)")
+    }
+}
