@@ -6,11 +6,15 @@ let package = Package(
     products: [
         .library(name: "AppFlow", targets: ["AppFlow"]),
         .library(name: "AppFlowTesting", targets: ["AppFlowTesting"]),
+        .executable(name: "appflow-demo", targets: ["appflow-demo"]),
     ],
     targets: [
         .target(name: "AppFlow"),
         .target(name: "AppFlowTesting", dependencies: ["AppFlow"]),
+        .target(name: "AppFlowDemo", dependencies: ["AppFlow"]),
+        .executableTarget(name: "appflow-demo", dependencies: ["AppFlowDemo"]),
         .testTarget(name: "AppFlowTests", dependencies: ["AppFlow", "AppFlowTesting"]),
+        .testTarget(name: "AppFlowDemoTests", dependencies: ["AppFlowDemo", "AppFlow", "AppFlowTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

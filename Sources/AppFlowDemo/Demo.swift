@@ -1,0 +1,50 @@
+/// The whole demo: parse the arguments, run both acts, report.
+public enum Demo {
+    /// Runs the demo on this process's command line, standard output and standard error.
+    ///
+    /// Everything runs off the main actor: closures formed in top-level `main.swift`
+    /// code would be main-actor isolated.
+    public static func runFromCommandLine() async -> Int32 {
+        await run(
+            arguments: Array(CommandLine.arguments.dropFirst()),
+            console: { Console.standardOutput(color: $0.color) },
+            errors: .standardError
+        )
+    }
+
+    /// Runs the demo with `arguments` (without the program name) and returns the exit
+    /// code: 0 when every invariant held, 1 when one failed, 2 for a usage error.
+    ///
+    /// - Parameters:
+    ///   - arguments: The command line, without the program name.
+    ///   - makeConsole: Where to write, given the parsed options.
+    ///   - errors: Where usage errors go.
+    public static func run(
+        arguments: [String],
+        console makeConsole: @Sendable (DemoOptions) -> Console,
+        errors: Console
+    ) async -> Int32 {
+        let options: DemoOptions
+        do {
+            options = try DemoOptions.parse(arguments)
+        } catch {
+            errors.line("appflow-demo: \(error.message)")
+            errors.line(DemoOptions.usage)
+            return 2
+        }
+        let console = makeConsole(options)
+        if options.help {
+            console.line(DemoOptions.usage)
+            return 0
+        }
+        let startupPassed = await StartupAct.run(console: console, fast: options.fast)
+        console.line(console.bold(
+            "== Act 2: login/logout storm (\(DemoOptions.name(of: options.policy)), \(options.tasks) tasks, seed \(options.seed))"
+        ))
+        let report = await StormAct.run(options: options)
+        console.write(report.render(console: console))
+        let passed = startupPassed && report.passed
+        console.line(passed ? console.green("all invariants held") : console.red("an invariant failed"))
+        return passed ? 0 : 1
+    }
+}

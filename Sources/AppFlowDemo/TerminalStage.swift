@@ -1,0 +1,59 @@
+import AppFlow
+
+/// A ``FlowStage`` that draws each screen as a small framed panel and each animation as
+/// a progress bar fed by the container's real progress frames.
+///
+/// On a terminal the bar is redrawn in place; elsewhere it prints one stable line per
+/// transition, with no escape codes.
+public struct TerminalStage: FlowStage {
+    let console: Console
+
+    /// A stage drawing on `console`.
+    public init(console: Console) {
+        self.console = console
+    }
+
+    public func mount(_ transition: Transition<AppScreen>) async {
+        if console.isTerminal {
+            console.write(barLine(transition, fraction: 0))
+        }
+    }
+
+    public func progress(_ fraction: Double, of transition: Transition<AppScreen>) async {
+        if console.isTerminal {
+            console.write("\r\u{1B}[2K" + barLine(transition, fraction: fraction))
+        }
+    }
+
+    public func unmount(_ transition: Transition<AppScreen>) async {
+        if console.isTerminal {
+            console.write("\r\u{1B}[2K" + barLine(transition, fraction: 1) + "\n")
+        } else {
+            console.line("  \(transition.from) -> \(transition.to)  \(transition.animation)  done")
+        }
+        console.write(Self.panel(for: transition.to, console: console))
+    }
+
+    /// The framed panel of `screen`.
+    public static func panel(for screen: AppScreen, console: Console) -> String {
+        let title = screen.description.uppercased()
+        let width = max(title.count, screen.caption.count) + 4
+        // Padding is computed on the plain text: styling adds invisible characters.
+        func row(_ plain: String, styled: String) -> String {
+            let padding = width - plain.count
+            let left = padding / 2
+            return "  |" + String(repeating: " ", count: left) + styled + String(repeating: " ", count: padding - left) + "|\n"
+        }
+        let rule = "  +" + String(repeating: "-", count: width) + "+\n"
+        return rule + row(title, styled: console.bold(title)) + row(screen.caption, styled: screen.caption) + rule
+    }
+
+    private func barLine(_ transition: Transition<AppScreen>, fraction: Double) -> String {
+        let width = 24
+        let filled = Int((fraction * Double(width)).rounded())
+        let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
+        let percent = String(Int((fraction * 100).rounded()))
+        let padded = String(repeating: " ", count: 3 - percent.count) + percent
+        return "  \(transition.from) -> \(transition.to)  \(console.dim(transition.animation.description))  [\(bar)] \(padded)%"
+    }
+}
