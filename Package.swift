@@ -11,7 +11,7 @@ let package = Package(
     targets: [
         .target(name: "AppFlow"),
         .target(name: "AppFlowTesting", dependencies: ["AppFlow"]),
-        .target(name: "AppFlowDemo", dependencies: ["AppFlow"]),
+        .target(name: "AppFlowDemo", dependencies: ["AppFlow", "AppFlowTesting"]),
         .executableTarget(name: "appflow-demo", dependencies: ["AppFlowDemo"]),
         .testTarget(name: "AppFlowTests", dependencies: ["AppFlow", "AppFlowTesting"]),
         .testTarget(name: "AppFlowDemoTests", dependencies: ["AppFlowDemo", "AppFlow", "AppFlowTesting"]),

@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import AppFlow
+import AppFlowTesting
 
 /// Act 2: many concurrent tasks fire login and logout at random under one policy, while an
 /// observer counts events; every invariant is then checked.

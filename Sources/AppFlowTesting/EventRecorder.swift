@@ -12,7 +12,10 @@ public final class EventRecorder<Child: Sendable>: Sendable {
     private struct State: Sendable {
         var events: [FlowEvent<Child>] = []
         var isFinished = false
-        var watchers: [(condition: @Sendable (Snapshot) -> Bool, continuation: CheckedContinuation<Void, Never>)] = []
+        var watchers: [UInt64: (condition: @Sendable (Snapshot) -> Bool, continuation: CheckedContinuation<Void, Never>)] = [:]
+        var nextWatcher: UInt64 = 0
+        /// Waits cancelled before they registered.
+        var cancelledEarly: Set<UInt64> = []
     }
 
     /// What the recorder has seen so far.
@@ -63,15 +66,31 @@ public final class EventRecorder<Child: Sendable>: Sendable {
     }
 
     /// Suspends until `condition` holds for what was recorded (checked after each event
-    /// and at the end of the stream).
+    /// and at the end of the stream), or until the calling task is cancelled.
     public func waitForEvents(until condition: @escaping @Sendable (Snapshot) -> Bool) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let ready = state.withLock { state in
-                if condition(Snapshot(events: state.events, isFinished: state.isFinished)) { return true }
-                state.watchers.append((condition, continuation))
-                return false
+        let id = state.withLock { state in
+            state.nextWatcher += 1
+            return state.nextWatcher
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let ready = state.withLock { state in
+                    if state.cancelledEarly.remove(id) != nil { return true }
+                    if condition(Snapshot(events: state.events, isFinished: state.isFinished)) { return true }
+                    state.watchers[id] = (condition, continuation)
+                    return false
+                }
+                if ready { continuation.resume() }
             }
-            if ready { continuation.resume() }
+        } onCancel: {
+            let watcher = state.withLock { state in
+                guard let watcher = state.watchers.removeValue(forKey: id) else {
+                    state.cancelledEarly.insert(id)
+                    return nil as CheckedContinuation<Void, Never>?
+                }
+                return watcher.continuation
+            }
+            watcher?.resume()
         }
     }
 
@@ -89,13 +108,9 @@ public final class EventRecorder<Child: Sendable>: Sendable {
         let ready: [CheckedContinuation<Void, Never>] = state.withLock { state in
             change(&state)
             let snapshot = Snapshot(events: state.events, isFinished: state.isFinished)
-            var ready: [CheckedContinuation<Void, Never>] = []
-            state.watchers.removeAll { watcher in
-                guard watcher.condition(snapshot) else { return false }
-                ready.append(watcher.continuation)
-                return true
-            }
-            return ready
+            let ready = state.watchers.filter { $0.value.condition(snapshot) }
+            for id in ready.keys { state.watchers.removeValue(forKey: id) }
+            return ready.values.map(\.continuation)
         }
         for continuation in ready {
             continuation.resume()

@@ -43,17 +43,17 @@ public final class ManualClock: Clock, Sendable {
         var now = Instant(offset: .zero)
         var nextID: UInt64 = 0
         var sleepers: [UInt64: Sleeper] = [:]
-        /// Sleeps cancelled before they registered.
+        /// Sleeps and waits cancelled before they registered.
         var cancelledEarly: Set<UInt64> = []
-        /// Callers of `waitForSleepers`, with the count each waits for.
-        var watchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        /// Callers of `waitForSleepers`, by id, with the count each waits for.
+        var watchers: [UInt64: (count: Int, continuation: CheckedContinuation<Void, Never>)] = [:]
 
         /// Removes and returns the watchers whose count is reached.
         mutating func satisfiedWatchers() -> [CheckedContinuation<Void, Never>] {
             let count = sleepers.count
-            let ready = watchers.filter { $0.count <= count }.map(\.continuation)
-            watchers.removeAll { $0.count <= count }
-            return ready
+            let ready = watchers.filter { $0.value.count <= count }
+            for id in ready.keys { watchers.removeValue(forKey: id) }
+            return ready.values.map(\.continuation)
         }
     }
 
@@ -137,15 +137,31 @@ public final class ManualClock: Clock, Sendable {
         advance(to: last)
     }
 
-    /// Suspends until at least `count` tasks sleep on this clock.
+    /// Suspends until at least `count` tasks sleep on this clock, or the calling task is
+    /// cancelled (so that a test time limit can end a wait that would never finish).
     public func waitForSleepers(_ count: Int = 1) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let ready = state.withLock { state in
-                guard state.sleepers.count < count else { return true }
-                state.watchers.append((count, continuation))
-                return false
+        let id = state.withLock { state in
+            state.nextID += 1
+            return state.nextID
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let ready = state.withLock { state in
+                    if state.cancelledEarly.remove(id) != nil || state.sleepers.count >= count { return true }
+                    state.watchers[id] = (count, continuation)
+                    return false
+                }
+                if ready { continuation.resume() }
             }
-            if ready { continuation.resume() }
+        } onCancel: {
+            let watcher = state.withLock { state in
+                guard let watcher = state.watchers.removeValue(forKey: id) else {
+                    state.cancelledEarly.insert(id)
+                    return nil as CheckedContinuation<Void, Never>?
+                }
+                return watcher.continuation
+            }
+            watcher?.resume()
         }
     }
 }

@@ -50,6 +50,7 @@ final class PeakCounter: Sendable {
         state.withLock { $0.current -= 1 }
     }
 
+    var current: Int { state.withLock { $0.current } }
     var peak: Int { state.withLock { $0.peak } }
     var total: Int { state.withLock { $0.total } }
 }

@@ -1,5 +1,5 @@
-/// SplitMix64: a small, seedable random number generator, so that a storm's choices can
-/// be replayed with `--seed`.
+/// SplitMix64: a small, seedable random number generator, so that a stress schedule's
+/// choices can be replayed from its seed.
 public struct SeededGenerator: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
