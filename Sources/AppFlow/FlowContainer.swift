@@ -144,6 +144,40 @@ public actor FlowContainer<Child: Sendable> {
         policy: OverlapPolicy? = nil,
         to makeChild: @escaping @Sendable () async -> Child
     ) async -> TransitionResult {
+        await submit(Request(source: .factory { _ in await makeChild() }, animation: animation ?? self.animation), policy: policy ?? self.policy)
+    }
+
+    /// Switches to a child made lazily, provided `admission` still agrees.
+    ///
+    /// `admission` is asked twice, synchronously on the container: when the request arrives
+    /// (``FlowAdmissionCheck/arrival``) and just before its transition would start
+    /// (``FlowAdmissionCheck/start``). If it answers `false` the request returns
+    /// ``TransitionResult/superseded`` at once: it never runs, its factory is never
+    /// called, and on arrival it does not touch the requests ahead of it. Keep it quick
+    /// and free of blocking; it must not call into the container.
+    ///
+    /// This is how ``AuthFlow`` keeps a login that was called before a logout from ever
+    /// showing, however late it reaches the container. Ordering, cancellation and
+    /// re-entrance are as for ``cycle(to:animation:policy:)``.
+    @discardableResult
+    public func cycle(
+        animation: TransitionAnimation? = nil,
+        policy: OverlapPolicy? = nil,
+        admittedIf admission: @escaping @Sendable (FlowAdmissionCheck) -> Bool,
+        to makeChild: @escaping @Sendable () async -> Child
+    ) async -> TransitionResult {
+        await submit(
+            Request(source: .factory { _ in await makeChild() }, animation: animation ?? self.animation, admission: admission),
+            policy: policy ?? self.policy
+        )
+    }
+
+    /// As the lazy `cycle`, with a factory that learns the id its transition will have.
+    func cycle(
+        animation: TransitionAnimation?,
+        policy: OverlapPolicy?,
+        identifiedFactory makeChild: @escaping @Sendable (TransitionID) async -> Child
+    ) async -> TransitionResult {
         await submit(Request(source: .factory(makeChild), animation: animation ?? self.animation), policy: policy ?? self.policy)
     }
 
@@ -151,8 +185,10 @@ public actor FlowContainer<Child: Sendable> {
     ///
     /// Pending requests return ``TransitionResult/cancelled``; the running transition is
     /// cut short and returns ``TransitionResult/interrupted`` (or
-    /// ``TransitionResult/cancelled`` if its factory was still running). Every event
-    /// stream finishes after the last `didTransition`. Any later `cycle` returns
+    /// ``TransitionResult/cancelled`` if its factory was still running). Then the child in
+    /// place gets `flowWillDisappear` and `flowDidDisappear` (if it adopts
+    /// ``FlowLifecycle``), so that a child owning a nested container can finish it. Every
+    /// event stream finishes after the last `didTransition`. Any later `cycle` returns
     /// ``TransitionResult/cancelled`` at once.
     ///
     /// It returns once the running transition has ended and the streams have finished;
@@ -165,7 +201,7 @@ public actor FlowContainer<Child: Sendable> {
         case .alreadyFinished:
             return
         case .finishNow:
-            broadcaster.finish()
+            await completeFinish([])
         case .wait(let cancelled, let interrupt):
             for waiter in cancelled {
                 waiter.resume(returning: .resolved(.cancelled))
@@ -185,6 +221,7 @@ public actor FlowContainer<Child: Sendable> {
     private func submit(_ request: Request, policy: OverlapPolicy) async -> TransitionResult {
         guard !Task.isCancelled else { return .cancelled }
         guard !isCalledFromRunningTransition() else { return .rejected }
+        if let admission = request.admission, !admission(.arrival) { return .superseded }
         lastRequestID += 1
         let id = lastRequestID
         switch machine.withLock({ $0.request(id, request, policy: policy, maxPending: maxPending) }) {
@@ -238,15 +275,21 @@ public actor FlowContainer<Child: Sendable> {
     /// Runs request `id`, which owns the container, to its end.
     private func run(_ id: UInt64, _ request: Request) async -> TransitionResult {
         runnerTask = currentTaskHash()
+        if let admission = request.admission, !admission(.start) {
+            // Dropped before it began: no factory, no event.
+            runnerTask = nil
+            await endTurn(id)
+            return .superseded
+        }
         let to: Child
         switch request.source {
         case .child(let child):
             to = child
         case .factory(let makeChild):
-            to = await makeChild()
+            to = await makeChild(TransitionID(rawValue: lastTransitionID + 1))
             if case .abandon(let finishWaiters) = machine.withLock({ $0.childReady(id) }) {
                 runnerTask = nil
-                completeFinish(finishWaiters)
+                await completeFinish(finishWaiters)
                 return .cancelled
             }
         }
@@ -267,18 +310,28 @@ public actor FlowContainer<Child: Sendable> {
 
         broadcaster.publish(.didTransition(transition.ended(interruption)))
         runnerTask = nil
+        await endTurn(id)
+        return interruption == nil ? .completed : .interrupted
+    }
+
+    /// Hands the container on after request `id` has ended its turn.
+    private func endTurn(_ id: UInt64) async {
         switch machine.withLock({ $0.transitionFinished(id) }) {
         case .idle, .handedOver:
             break
         case .resume(let waiter, let outcome):
             waiter.resume(returning: outcome)
         case .finished(let finishWaiters):
-            completeFinish(finishWaiters)
+            await completeFinish(finishWaiters)
         }
-        return interruption == nil ? .completed : .interrupted
     }
 
-    private func completeFinish(_ waiters: [CheckedContinuation<Void, Never>]) {
+    /// The last steps of `finish()`: the child in place disappears (so that a child owning
+    /// a nested container can end it), the streams end, the callers of `finish()` return.
+    private func completeFinish(_ waiters: [CheckedContinuation<Void, Never>]) async {
+        let leaving = child as? any FlowLifecycle
+        await leaving?.flowWillDisappear()
+        await leaving?.flowDidDisappear()
         broadcaster.finish()
         for waiter in waiters {
             waiter.resume()

@@ -7,6 +7,8 @@
 /// when the animation is cut short or throws. All four default to doing nothing.
 ///
 /// The initial child gets no appearance calls: it is in place before the container exists.
+/// When the container finishes, the child in place gets `flowWillDisappear` and
+/// `flowDidDisappear`: the place to finish a nested container the child owns.
 public protocol FlowLifecycle: Sendable {
     /// The child is about to be shown.
     func flowWillAppear() async

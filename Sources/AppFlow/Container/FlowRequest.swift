@@ -4,14 +4,18 @@ struct FlowRequest<Child: Sendable>: Sendable {
     enum Source: Sendable {
         /// A child made by the caller.
         case child(Child)
-        /// A factory, called only when the transition starts.
-        case factory(@Sendable () async -> Child)
+        /// A factory, called only when the transition starts, with the id the transition
+        /// will have.
+        case factory(@Sendable (TransitionID) async -> Child)
     }
 
     /// Where the new child comes from.
     let source: Source
     /// The animation to run (the container's default already applied).
     let animation: TransitionAnimation
+    /// Asked on arrival and again just before the transition starts; `false` drops the
+    /// request as superseded.
+    var admission: (@Sendable (FlowAdmissionCheck) -> Bool)? = nil
 }
 
 /// The identity of the task running this code, to recognise calls made from inside the

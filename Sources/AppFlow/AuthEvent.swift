@@ -1,0 +1,25 @@
+/// What an ``AuthFlow`` tells its observers: AppController's four handlers as events.
+public struct AuthEvent<Session: Sendable & Equatable, Child: Sendable>: Sendable {
+    /// Which handler this is.
+    public enum Kind: Sendable, Hashable {
+        /// A login transition has begun; ``AuthEvent/child`` is the logged-in child.
+        case willLogin
+        /// A login transition has ended.
+        case didLogin
+        /// A logout transition has begun; ``AuthEvent/child`` is the logged-out child.
+        case willLogout
+        /// A logout transition has ended.
+        case didLogout
+    }
+
+    /// Which handler this is.
+    public let kind: Kind
+    /// The target child of the transition.
+    public let child: Child
+    /// The session of a login; `nil` for a logout.
+    public let session: Session?
+    /// Whether this is the initial placement made by ``AuthFlow/start()``.
+    public let isInitial: Bool
+    /// The underlying container transition.
+    public let transitionID: TransitionID
+}

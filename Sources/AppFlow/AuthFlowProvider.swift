@@ -1,0 +1,70 @@
+/// Supplies an ``AuthFlow`` with its children: AppController's
+/// `AppControllerInterfaceProviding`, in async form.
+public protocol AuthFlowProvider<Session, Child>: Sendable {
+    /// What a login carries: a user, a token, an API key.
+    associatedtype Session: Sendable & Equatable
+    /// The kind of child shown.
+    associatedtype Child: Sendable
+
+    /// The session the app starts with; `nil` starts logged out. Asked by ``AuthFlow/start()``.
+    func initialSession() async -> Session?
+    /// Makes the logged-out child. Called only when a logout transition starts.
+    func makeLoggedOutChild() async -> Child
+    /// Makes the logged-in child for `session`. Called only when a login transition starts.
+    func makeLoggedInChild(for session: Session) async -> Child
+    /// Work the outgoing child does before a switch in `direction`: dismiss modals, save
+    /// state. It runs under ``AuthFlowConfiguration/preparationTimeout``. Defaults to nothing.
+    func prepareToLeave(_ child: Child, direction: AuthDirection) async
+    /// Animations, delays and policy. Defaults to ``AuthFlowConfiguration/init()``.
+    var configuration: AuthFlowConfiguration { get }
+}
+
+extension AuthFlowProvider {
+    /// Does nothing.
+    public func prepareToLeave(_ child: Child, direction: AuthDirection) async {}
+    /// The default configuration.
+    public var configuration: AuthFlowConfiguration { AuthFlowConfiguration() }
+}
+
+/// The direction of an ``AuthFlow`` transition.
+public enum AuthDirection: Sendable, Hashable {
+    /// To the logged-in child.
+    case login
+    /// To the logged-out child.
+    case logout
+}
+
+/// How an ``AuthFlow`` switches: AppController's `Configuration`.
+public struct AuthFlowConfiguration: Sendable {
+    /// The animation of a login.
+    public var loginAnimation: TransitionAnimation
+    /// The animation of a logout.
+    public var logoutAnimation: TransitionAnimation
+    /// A wait before a login's new child is made (after the preparation).
+    public var loginDelay: Duration
+    /// A wait before a logout's new child is made (after the preparation).
+    public var logoutDelay: Duration
+    /// How long ``AuthFlowProvider/prepareToLeave(_:direction:)`` may take; the switch goes
+    /// on after it either way.
+    public var preparationTimeout: Duration
+    /// How overlapping logins and logouts are settled: latest-wins by default.
+    public var policy: OverlapPolicy
+
+    /// A configuration; the defaults are 0.2 s fades, no delays, a 1 s preparation
+    /// timeout, and latest-wins.
+    public init(
+        loginAnimation: TransitionAnimation = .fade(),
+        logoutAnimation: TransitionAnimation = .fade(),
+        loginDelay: Duration = .zero,
+        logoutDelay: Duration = .zero,
+        preparationTimeout: Duration = .seconds(1),
+        policy: OverlapPolicy = .latestWins
+    ) {
+        self.loginAnimation = loginAnimation
+        self.logoutAnimation = logoutAnimation
+        self.loginDelay = loginDelay
+        self.logoutDelay = logoutDelay
+        self.preparationTimeout = preparationTimeout
+        self.policy = policy
+    }
+}

@@ -1,0 +1,57 @@
+#if canImport(Observation)
+import Observation
+
+/// An `@Observable` mirror of a ``FlowContainer`` for SwiftUI: a root view can simply
+/// `switch` on ``child``.
+///
+/// It follows the container's event stream on the main actor: ``child`` changes once per
+/// transition, at its `willTransition`, in order; ``isTransitioning`` and ``progress``
+/// follow the frames. It holds the container only through that stream: drop the model
+/// and its subscription ends; it never keeps the container alive.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@MainActor
+@Observable
+public final class FlowModel<Child: Sendable> {
+    /// The child shown, or being shown by the running transition.
+    public private(set) var child: Child
+    /// Whether a transition runs.
+    public private(set) var isTransitioning = false
+    /// The running transition's progress in `0...1`; `nil` when none runs.
+    public private(set) var progress: Double?
+    /// The id of the transition that began last.
+    public private(set) var transitionID: TransitionID?
+
+    @ObservationIgnored private var follower: Task<Void, Never>?
+
+    /// A model mirroring `container` from now on.
+    public init(mirroring container: FlowContainer<Child>) async {
+        let events = container.events()
+        child = await container.child
+        follower = Task { [weak self] in
+            for await event in events {
+                guard let self else { return }
+                self.apply(event)
+            }
+        }
+    }
+
+    isolated deinit {
+        follower?.cancel()
+    }
+
+    private func apply(_ event: FlowEvent<Child>) {
+        switch event {
+        case .willTransition(let transition):
+            child = transition.to
+            transitionID = transition.id
+            isTransitioning = true
+            progress = 0
+        case .progress(_, let fraction):
+            progress = fraction
+        case .didTransition:
+            isTransitioning = false
+            progress = nil
+        }
+    }
+}
+#endif

@@ -1,0 +1,206 @@
+import AppFlow
+import AppFlowTesting
+import Testing
+
+/// `AuthFlow`: AppController's login/logout, race-free.
+@Suite(.timeLimit(.minutes(2)))
+struct AuthFlowTests {
+    typealias Flow = AuthFlow<TestAuthProvider>
+
+    static func record(_ flow: Flow) -> Task<[String], Never> {
+        let events = flow.events()
+        return Task {
+            var seen: [String] = []
+            for await event in events {
+                seen.append("\(event.kind) \(event.child.name)\(event.isInitial ? " initial" : "")")
+            }
+            return seen
+        }
+    }
+
+    @Test func startShowsTheInitialStateFlaggedAsInitial() async {
+        var provider = TestAuthProvider()
+        provider.session = "ada"
+        let flow = Flow(provider: provider, splash: Screen("splash"))
+        let events = Self.record(flow)
+        #expect(await flow.phase == .splash)
+        #expect(await flow.start() == .completed)
+        #expect(await flow.phase == .loggedIn("ada"))
+        await flow.finish()
+        #expect(await events.value == ["willLogin main(ada) initial", "didLogin main(ada) initial"])
+    }
+
+    @Test func loginAndLogoutSwitchAndPublishTheFourHandlers() async {
+        let provider = TestAuthProvider()
+        let flow = Flow(provider: provider, splash: Screen("splash"))
+        #expect(await flow.start() == .completed)
+        let events = Self.record(flow)
+        #expect(await flow.login("ada") == .completed)
+        #expect(await flow.logout() == .completed)
+        await flow.finish()
+        #expect(await events.value == [
+            "willLogin main(ada)", "didLogin main(ada)", "willLogout loggedOut", "didLogout loggedOut",
+        ])
+        #expect(provider.prepared.all == ["splash logout", "loggedOut login", "main(ada) logout"])
+    }
+
+    @Test func aRepeatedLoginOrLogoutIsUnchangedAndBuildsNothing() async {
+        let provider = TestAuthProvider()
+        let flow = Flow(provider: provider, splash: Screen("splash"))
+        await flow.start()
+        #expect(await flow.logout() == .unchanged)
+        #expect(await flow.login("ada") == .completed)
+        #expect(await flow.login("ada") == .unchanged)
+        #expect(await flow.login("bob") == .completed)
+        #expect(provider.built.all == ["loggedOut", "loggedIn(ada)", "loggedIn(bob)"])
+    }
+
+    @Test func overlappingCallsEndInTheLastCallsStateAndSupersededLoginsBuildNothing() async {
+        var provider = TestAuthProvider()
+        let gate = Gate()
+        provider.factoryGate = gate
+        let flow = Flow(provider: provider, splash: Screen("splash"))
+        let starting = Task { await flow.start() }
+        #expect(await eventually { gate.waitingCount == 1 })
+        let first = Task { await flow.login("ada") }
+        #expect(await eventually { await flow.container.pendingCount == 1 })
+        let second = Task { await flow.logout() }
+        #expect(await first.value == .superseded)
+        let third = Task { await flow.login("bob") }
+        #expect(await second.value == .superseded)
+        gate.open()
+        #expect(await starting.value == .completed)
+        #expect(await third.value == .completed)
+        #expect(await flow.phase == .loggedIn("bob"))
+        #expect(provider.built.all == ["loggedOut", "loggedIn(bob)"])
+    }
+
+    @Test func aLoginCalledBeforeALogoutNeverShowsEvenWhenItsTurnComesLater() async {
+        var provider = TestAuthProvider()
+        let gate = Gate()
+        provider.factoryGate = gate
+        provider.configuration.policy = .enqueue  // nothing is superseded: only call order decides
+        let flow = Flow(provider: provider, splash: Screen("splash"))
+        let starting = Task { await flow.start() }
+        #expect(await eventually { gate.waitingCount == 1 })
+        let login = Task { await flow.login("ada") }
+        #expect(await eventually { await flow.container.pendingCount == 1 })
+        let logout = Task { await flow.logout() }
+        #expect(await eventually { await flow.container.pendingCount == 2 })
+        gate.open()
+        #expect(await starting.value == .completed)
+        #expect(await login.value == .superseded)
+        #expect(await logout.value == .unchanged)
+        #expect(!provider.built.all.contains("loggedIn(ada)"))
+    }
+
+    @Test func aLoginThatReachesTheContainerAfterALogoutReturnedIsDropped() async {
+        var provider = TestAuthProvider()
+        let sessionGate = Gate()
+        provider.session = "stale"
+        provider.sessionGate = sessionGate
+        let flow = Flow(provider: provider, splash: Screen("splash"))
+        // start() takes its place in call order at once, then waits for its session.
+        let starting = Task { await flow.start() }
+        #expect(await eventually { sessionGate.waitingCount == 1 })
+        #expect(await flow.logout() == .completed)
+        sessionGate.open()
+        #expect(await starting.value == .superseded)
+        #expect(await flow.phase == .loggedOut)
+        #expect(!provider.built.all.contains("loggedIn(stale)"))
+    }
+
+    @Test func theLoggedInChildIsReleasedOnceLogoutCompletes() async {
+        let tracker = ReleaseTracker()
+        let provider = TrackingProvider(tracker: tracker)
+        let flow = AuthFlow(provider: provider, splash: Screen("splash"))
+        await flow.start()
+        #expect(await flow.login("ada") == .completed)
+        #expect(tracker.alive == ["main(ada)"])
+        #expect(await flow.logout() == .completed)
+        #expect(tracker.alive.isEmpty)
+    }
+
+    struct TrackingProvider: AuthFlowProvider {
+        let tracker: ReleaseTracker
+        var configuration: AuthFlowConfiguration { AuthFlowConfiguration(loginAnimation: .fade(duration: .zero)) }
+        func initialSession() async -> String? { nil }
+        func makeLoggedOutChild() async -> Screen { Screen("loggedOut") }
+        func makeLoggedInChild(for session: String) async -> Screen {
+            let screen = Screen("main(\(session))")
+            tracker.track(screen, as: screen.name)
+            return screen
+        }
+    }
+
+    @Test func slowPreparationIsCutOffByItsTimeout() async {
+        let clock = ManualClock()
+        let flow = AuthFlow(provider: SlowPreparer(), splash: Screen("splash"), clock: clock)
+        let starting = Task { await flow.start() }
+        await clock.waitForSleepers(1)
+        clock.advance(by: .milliseconds(500))
+        #expect(await starting.value == .completed)
+    }
+
+    struct SlowPreparer: AuthFlowProvider {
+        var configuration: AuthFlowConfiguration {
+            AuthFlowConfiguration(logoutAnimation: .immediate, preparationTimeout: .milliseconds(500))
+        }
+        func initialSession() async -> String? { nil }
+        func makeLoggedOutChild() async -> Screen { Screen("loggedOut") }
+        func makeLoggedInChild(for session: String) async -> Screen { Screen("main") }
+        func prepareToLeave(_ child: Screen, direction: AuthDirection) async {
+            await Gate().pass()  // never ends: the timeout must
+        }
+    }
+
+    /// Thousands of overlapping calls, dispatched in a known call order and then left to
+    /// race to the container.
+    @Test func aLogoutBeatsEveryEarlierLoginUnderStress() async {
+        let calls = 3_000
+        let ticket = LockedValue<UInt64>(0)
+        @Sendable func next() -> UInt64 { ticket.withLock { $0 += 1; return $0 } }
+        let provider = StampingProvider(next: next)
+        let flow = AuthFlow(provider: provider, splash: Screen("splash"))
+        await flow.start()
+        var random = SeededGenerator(seed: 7)
+        let plan = (0..<calls).map { _ in Bool.random(using: &random) }
+        var tasks: [Task<(index: Int, isLogin: Bool, returned: UInt64, result: AuthResult), Never>] = []
+        for (index, isLogin) in plan.enumerated() {
+            let before = flow.callCount
+            tasks.append(Task {
+                let result = isLogin ? await flow.login("s\(index)") : await flow.logout()
+                return (index, isLogin, next(), result)
+            })
+            // The next call is made only once this one has its number: call order is known.
+            _ = await eventually { flow.callCount > before }
+        }
+        var outcomes: [(index: Int, isLogin: Bool, returned: UInt64, result: AuthResult)] = []
+        for task in tasks { outcomes.append(await task.value) }
+        let builds = provider.builds.all
+
+        for logout in outcomes where !logout.isLogin && logout.result != .cancelled {
+            // Built after this logout returned: only a login called after it may be.
+            let offenders = builds.filter { $0.ticket > logout.returned && $0.index < logout.index }
+            #expect(offenders.isEmpty, "logout #\(logout.index) was beaten by logins \(offenders.prefix(3).map(\.index))")
+        }
+        let last = plan.count - 1
+        #expect(await flow.phase == (plan[last] ? .loggedIn("s\(last)") : .loggedOut))
+        #expect(Set(outcomes.map(\.result)).isSubset(of: [.completed, .interrupted, .superseded, .unchanged]))
+    }
+
+    struct StampingProvider: AuthFlowProvider {
+        let next: @Sendable () -> UInt64
+        let builds = Log<(index: Int, ticket: UInt64)>()
+        var configuration: AuthFlowConfiguration {
+            AuthFlowConfiguration(loginAnimation: .fade(duration: .zero), logoutAnimation: .immediate)
+        }
+        func initialSession() async -> String? { nil }
+        func makeLoggedOutChild() async -> Screen { Screen("loggedOut") }
+        func makeLoggedInChild(for session: String) async -> Screen {
+            await Task.yield()  // a slow factory widens the window
+            builds.append((Int(session.dropFirst())!, next()))
+            return Screen(session)
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import AppFlow
+import AppFlowTesting
+import Testing
+
+/// `hop(to:)` and `unhop`: CLHoppingViewController's pattern.
+@Suite(.timeLimit(.minutes(1)))
+struct HopTests {
+    /// A screen that keeps its hop handle, so the test can play the user.
+    final class HoppingScreen: Sendable {
+        let name: String
+        let handle: HopHandle<String>
+
+        init(_ name: String, handle: HopHandle<String>) {
+            self.name = name
+            self.handle = handle
+        }
+    }
+
+    enum Step: Sendable {
+        case plain(String)
+        case hopping(HoppingScreen)
+
+        var name: String {
+            switch self {
+            case .plain(let name): return name
+            case .hopping(let screen): return screen.name
+            }
+        }
+    }
+
+    /// Waits until the container shows a hopping screen, and returns it.
+    static func shown(_ container: FlowContainer<Step>, named name: String) async -> HoppingScreen? {
+        _ = await eventually { await container.child.name == name }
+        if case .hopping(let screen) = await container.child { return screen }
+        return nil
+    }
+
+    @Test func aHopReturnsWhatTheChildHandsBackAndASecondUnhopIsIgnored() async {
+        let container = FlowContainer(initial: Step.plain("start"), animation: .immediate)
+        let hop = Task { await container.hop { .hopping(HoppingScreen("login", handle: $0)) } }
+        let screen = await Self.shown(container, named: "login")
+        #expect(screen?.handle.unhop("ada") == true)
+        #expect(screen?.handle.unhop("bob") == false)
+        #expect(await hop.value.value == "ada")
+    }
+
+    @Test func aHopOvertakenByAnotherTransitionReturnsReplacedAndALateUnhopIsIgnored() async {
+        let container = FlowContainer(initial: Step.plain("start"), animation: .immediate)
+        let hop = Task { await container.hop { .hopping(HoppingScreen("login", handle: $0)) } }
+        let screen = await Self.shown(container, named: "login")
+        await container.cycle(to: .plain("elsewhere"))
+        guard case .replaced = await hop.value else { Issue.record("expected replaced"); return }
+        #expect(screen?.handle.unhop("late") == false)
+    }
+
+    @Test func aHopWhoseRequestNeverRanSaysSo() async {
+        let gate = Gate()
+        let container = FlowContainer(initial: Step.plain("start"), animation: .immediate, policy: .dropIfBusy)
+        let busy = Task {
+            await container.cycle(to: .plain("busy"), animation: .custom(duration: nil) { (_: Step, _: Step, _) in await gate.pass() })
+        }
+        #expect(await eventually { gate.waitingCount == 1 })
+        guard case .notShown(.rejected) = await container.hop(to: { (handle: HopHandle<String>) in .hopping(HoppingScreen("x", handle: handle)) }) else {
+            Issue.record("expected notShown(.rejected)"); return
+        }
+        gate.open()
+        _ = await busy.value
+    }
+
+    @Test func cancellingTheHoppingTaskEndsTheHopButLeavesTheChildInPlace() async {
+        let container = FlowContainer(initial: Step.plain("start"), animation: .immediate)
+        let hop = Task { await container.hop { .hopping(HoppingScreen("login", handle: $0)) } }
+        let screen = await Self.shown(container, named: "login")
+        hop.cancel()
+        guard case .cancelled = await hop.value else { Issue.record("expected cancelled"); return }
+        #expect(screen?.handle.unhop("late") == false)
+        #expect(await container.child.name == "login")
+    }
+
+    @Test func finishingTheContainerEndsAHopAsReplaced() async {
+        let container = FlowContainer(initial: Step.plain("start"), animation: .immediate)
+        let hop = Task { await container.hop { .hopping(HoppingScreen("login", handle: $0)) } }
+        _ = await Self.shown(container, named: "login")
+        await container.finish()
+        guard case .replaced = await hop.value else { Issue.record("expected replaced"); return }
+    }
+
+    /// CLHoppingViewController's own example: splash, onboarding on a first run, login, main.
+    @Test func theStartupSequenceReadsAsStraightLineCode() async {
+        let container = FlowContainer(initial: Step.plain("launch"), animation: .immediate)
+        let user = Task { () -> [String] in
+            var visited: [String] = []
+            for name in ["splash", "onboarding", "login"] {
+                guard let screen = await Self.shown(container, named: name) else { return visited }
+                visited.append(name)
+                screen.handle.unhop(name == "login" ? "ada" : "next")
+            }
+            return visited
+        }
+        // Guides/Coming from CLHoppingViewController: begin
+        let firstRun = true
+        _ = await container.hop { .hopping(HoppingScreen("splash", handle: $0)) }
+        if firstRun {
+            _ = await container.hop { .hopping(HoppingScreen("onboarding", handle: $0)) }
+        }
+        let session = await container.hop { .hopping(HoppingScreen("login", handle: $0)) }.value ?? "guest"
+        await container.cycle(to: .plain("main(\(session))"))
+        // Guides/Coming from CLHoppingViewController: end
+        #expect(await user.value == ["splash", "onboarding", "login"])
+        #expect(await container.child.name == "main(ada)")
+    }
+}
