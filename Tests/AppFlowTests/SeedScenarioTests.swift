@@ -1,0 +1,64 @@
+import AppFlow
+import AppFlowTesting
+import Testing
+
+/// The example apps of the seed designs, rebuilt on AppFlow. The code between the
+/// `Guides/...` markers is what the guides in `Docs/Guides/` show. CLHoppingViewController's
+/// scenario is `HopTests.theStartupSequenceReadsAsStraightLineCode`; the Gateway's is
+/// `FollowTests.aStatusStreamDrivesTheContainerAndRepeatsAreIgnored`.
+@Suite(.timeLimit(.minutes(1)))
+struct SeedScenarioTests {
+    // Guides/Coming from AppController: provider begin
+    struct MyInterfaceProvider: AuthFlowProvider {
+        var storedSession: String?
+
+        func initialSession() async -> String? { storedSession }            // isInitiallyLoggedIn
+        func makeLoggedOutChild() async -> String { "welcome" }             // loggedOutInterfaceViewController
+        func makeLoggedInChild(for user: String) async -> String { "tabs(\(user))" }  // loggedInInterfaceViewController
+        var configuration: AuthFlowConfiguration {                          // configuration(for:traitCollection:)
+            AuthFlowConfiguration(loginAnimation: .immediate, logoutAnimation: .immediate)
+        }
+    }
+    // Guides/Coming from AppController: provider end
+
+    /// AppController's example app: log in, log out, with the four handlers.
+    @Test func appControllersExampleLogsInAndOutWithItsFourHandlers() async {
+        let handled = Log<String>()
+        // Guides/Coming from AppController: begin
+        let appController = AuthFlow(provider: MyInterfaceProvider(), splash: "launch")
+        let events = appController.events()
+        let handlers = Task {
+            for await event in events {
+                switch event.kind {
+                case .willLogin: handled.append("willLogin \(event.child)")    // willLoginHandler(target)
+                case .didLogin: handled.append("didLogin")                     // didLoginHandler
+                case .willLogout: handled.append("willLogout \(event.child)")  // willLogoutHandler(target)
+                case .didLogout: handled.append("didLogout")                   // didLogoutHandler
+                }
+            }
+        }
+        await appController.start()                 // installRootViewController(in:)
+        await appController.login("ada")            // a login and a logout that overlap...
+        async let out = appController.logout()
+        async let back = appController.login("bob")
+        _ = await (out, back)                       // ...cannot race: the last call wins
+        await appController.finish()
+        await handlers.value
+        // Guides/Coming from AppController: end
+        #expect(await appController.phase == .loggedIn("bob"))
+        #expect(handled.all.prefix(4) == ["willLogout welcome", "didLogout", "willLogin tabs(ada)", "didLogin"])
+        #expect(handled.all.count.isMultiple(of: 2))
+    }
+
+    /// The blog post's `AppFlowCoordinator.start(with:)`: splash, then login or main.
+    @Test(arguments: [nil, "ada"] as [String?])
+    func theBlogPostsCoordinatorStartsWithSplashThenLoginOrMain(storedSession: String?) async {
+        // Guides/Coming from FlowContainerViewController: begin
+        let flow = AuthFlow(provider: MyInterfaceProvider(storedSession: storedSession), splash: "splash")
+        #expect(await flow.container.child.child == "splash")      // the splash shows first
+        let result = await flow.start()                            // cycle(to:) login or main
+        // Guides/Coming from FlowContainerViewController: end
+        #expect(result == .completed)
+        #expect(await flow.container.child.child == (storedSession.map { "tabs(\($0))" } ?? "welcome"))
+    }
+}
