@@ -7,9 +7,11 @@
 /// handlers to any number of observers.
 ///
 /// ## The security invariant
-/// A logout beats every login *called* before it. Once ``logout()`` has returned, the
-/// logged-in child is not shown again, and no logged-in child is built, until a login
-/// called after that logout. "Before" is call order, not arrival order: each call takes a
+/// A logout beats every login *called* before it. Once ``logout()`` has returned having
+/// logged out (``AuthResult/completed``, ``AuthResult/interrupted``, or
+/// ``AuthResult/unchanged``), the logged-in child is not shown again, and no logged-in
+/// child is built, until a login called after that logout. (A logout that returns
+/// ``AuthResult/superseded`` was replaced by a later call, which carries the guarantee.) "Before" is call order, not arrival order: each call takes a
 /// number from a counter, under a lock, the moment it is made, before it reaches any
 /// actor. A logout records its number at once. A login whose number is older is dropped
 /// (``AuthResult/superseded``) when it reaches the container and again when its turn
