@@ -44,9 +44,11 @@ final class EventBroadcaster<Element: Sendable>: Sendable {
         return stream
     }
 
-    /// Sends `event` to every current subscriber.
-    func publish(_ event: Element) {
+    /// Sends `event` to every current subscriber; with none, `event` is not even made.
+    func publish(_ event: @autoclosure () -> Element) {
         let subscribers = state.withLock { $0.snapshot }
+        guard !subscribers.isEmpty else { return }
+        let event = event()
         for subscriber in subscribers {
             subscriber.yield(event)
         }

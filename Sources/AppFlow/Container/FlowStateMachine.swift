@@ -107,10 +107,11 @@ struct FlowStateMachine<Request, Waiter, FinishWaiter> {
         case cancel
     }
 
-    /// A caller made request `id` under `policy`.
+    /// A caller made request `id` under `policy`. `request` is evaluated only if the
+    /// request must wait, so that the uncontended path stores nothing.
     mutating func request(
         _ id: RequestID,
-        _ request: Request,
+        _ request: @autoclosure () -> Request,
         policy: OverlapPolicy,
         maxPending: Int
     ) -> RequestAction {
@@ -126,11 +127,11 @@ struct FlowStateMachine<Request, Waiter, FinishWaiter> {
                 return .reject
             case .enqueue:
                 guard pending.count < maxPending else { return .reject }
-                pending.append(Pending(request: request), id: id)
+                pending.append(Pending(request: request()), id: id)
                 return .suspend(superseded: [], interrupt: false)
             case .latestWins, .interrupt:
                 let superseded = resolveAllPending(with: .superseded)
-                pending.append(Pending(request: request), id: id)
+                pending.append(Pending(request: request()), id: id)
                 var interrupt = false
                 if policy == .interrupt && running.interruption == nil {
                     running.interruption = .overlap

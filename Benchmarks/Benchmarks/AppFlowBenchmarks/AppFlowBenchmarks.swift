@@ -1,0 +1,112 @@
+import AppFlow
+import Benchmark
+
+/// Extra figures the scenarios report.
+enum Figures {
+    /// How many transitions ran in a storm.
+    static let transitionsRun = BenchmarkMetric.custom("transitionsRun", polarity: .prefersSmaller)
+    /// How far a 200 ms fade overshot, in microseconds.
+    static let overshootMicroseconds = BenchmarkMetric.custom("overshootMicroseconds", polarity: .prefersSmaller)
+}
+
+/// Every scenario for AppFlow and each baseline. Names have no spaces or slashes, so that
+/// threshold files match them.
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .throughput, .mallocCountTotal],
+        maxDuration: .seconds(2),
+        maxIterations: 1_000,
+        thresholds: [.mallocCountTotal: .init(relative: [.p90: 10.0], absolute: [.p90: 2_000])]
+    )
+    let baselines: [(String, @Sendable () -> any Switcher)] = [
+        ("AppFlow", { AppFlowSwitcher() }),
+        ("Floor", { FloorSwitcher() }),
+        ("TaskChain", { TaskChainSwitcher() }),
+        ("StreamLoop", { StreamLoopSwitcher() }),
+        ("ContinuationFIFO", { ContinuationFIFOSwitcher() }),
+        ("AsyncChannel", { ChannelSwitcher() }),
+    ]
+
+    // 1. Sequential cycles, 1,000 per iteration (throughput is in thousands).
+    for (name, make) in baselines {
+        Benchmark("Sequential_1000_\(name)", configuration: .init(scalingFactor: .kilo)) { benchmark in
+            let switcher = make()
+            benchmark.startMeasurement()
+            await Scenarios.sequential(switcher, count: benchmark.scaledIterations.count)
+            benchmark.stopMeasurement()
+        }
+    }
+    for subscribers in [1, 100] {
+        Benchmark("Sequential_1000_AppFlow_\(subscribers)subscribers", configuration: .init(scalingFactor: .kilo)) { benchmark in
+            let switcher = AppFlowSwitcher()
+            let drains = (0..<subscribers).map { _ in
+                let events = switcher.container.events()
+                return Task { for await _ in events {} }
+            }
+            benchmark.startMeasurement()
+            await Scenarios.sequential(switcher, count: benchmark.scaledIterations.count)
+            benchmark.stopMeasurement()
+            await switcher.container.finish()
+            for drain in drains { await drain.value }
+        }
+        Benchmark("RawYields_1000_\(subscribers)subscribers", configuration: .init(scalingFactor: .kilo)) { benchmark in
+            await Scenarios.rawYields(count: benchmark.scaledIterations.count, subscribers: subscribers)
+        }
+    }
+
+    // 2. Contended: 1,000 tasks × 100 cycles (100,000 cycles per iteration).
+    for (name, make) in baselines {
+        Benchmark("Contended_1000x100_\(name)", configuration: .init(maxIterations: 20)) { benchmark in
+            let switcher = make()
+            benchmark.startMeasurement()
+            await Scenarios.contended(switcher, tasks: 1_000, cycles: 100)
+            benchmark.stopMeasurement()
+        }
+    }
+
+    // 3. Storm: 100,000 concurrent requests.
+    Benchmark("Storm_100k_AppFlowLatestWins", configuration: .init(
+        metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident, Figures.transitionsRun], maxIterations: 10
+    )) { benchmark in
+        let ran = await Scenarios.latestWinsStorm(requests: 100_000)
+        benchmark.measurement(Figures.transitionsRun, ran)
+    }
+    Benchmark("Storm_100k_Floor", configuration: .init(metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident], maxIterations: 10)) { _ in
+        await Scenarios.storm(FloorSwitcher(), requests: 100_000)
+    }
+
+    // 4. Lazy factories and cancellation.
+    Benchmark("LazyFactory_1000_AppFlow", configuration: .init(scalingFactor: .kilo)) { benchmark in
+        let container = FlowContainer(initial: 0, animation: .immediate)
+        benchmark.startMeasurement()
+        await Scenarios.lazySequential(container, count: benchmark.scaledIterations.count)
+        benchmark.stopMeasurement()
+    }
+    Benchmark("CancelPending_1000_AppFlow", configuration: .init(maxIterations: 200)) { _ in
+        await Scenarios.cancelPending(count: 1_000)
+    }
+
+    // 5. Timer accuracy of a 200 ms fade on the real clock.
+    Benchmark("FadeOvershoot_200ms_AppFlow", configuration: .init(
+        metrics: [Figures.overshootMicroseconds], maxDuration: .seconds(10), maxIterations: 40
+    )) { benchmark in
+        let container = FlowContainer(initial: 0, animation: .fade(duration: .milliseconds(200)))
+        let clock = ContinuousClock()
+        let start = clock.now
+        await container.cycle(to: 1)
+        let overshoot = start.duration(to: clock.now) - .milliseconds(200)
+        benchmark.measurement(Figures.overshootMicroseconds, Int(overshoot / .microseconds(1)))
+    }
+
+    // 6. Memory per pending request.
+    Benchmark("Pending_100k_AppFlowEnqueue", configuration: .init(
+        metrics: [.peakMemoryResident, .mallocCountTotal, .wallClock], maxIterations: 3
+    )) { _ in
+        await Scenarios.pendingEnqueue(count: 100_000)
+    }
+    Benchmark("Pending_100k_SuspendedTasks", configuration: .init(
+        metrics: [.peakMemoryResident, .mallocCountTotal, .wallClock], maxIterations: 3
+    )) { _ in
+        await Scenarios.suspendedTasks(count: 100_000)
+    }
+}

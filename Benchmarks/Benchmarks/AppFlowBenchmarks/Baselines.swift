@@ -1,0 +1,134 @@
+import AppFlow
+import AsyncAlgorithms
+
+/// Something that switches a child, one request at a time: AppFlow and the baselines
+/// share this shape so that every scenario runs the same code around them.
+protocol Switcher: Sendable {
+    func cycle(to child: Int) async
+}
+
+/// AppFlow's container with immediate transitions.
+struct AppFlowSwitcher: Switcher {
+    let container: FlowContainer<Int>
+
+    init(policy: OverlapPolicy = .enqueue) {
+        container = FlowContainer(initial: 0, animation: .immediate, policy: policy)
+    }
+
+    func cycle(to child: Int) async {
+        await container.cycle(to: child)
+    }
+}
+
+/// The floor: an actor whose method swaps a stored child. No ordering across awaits, no
+/// events: the physical limit of an actor design.
+actor FloorSwitcher: Switcher {
+    private(set) var child = 0
+
+    func cycle(to child: Int) {
+        self.child = child
+    }
+}
+
+/// The common hand-rolled serializer: `last = Task { await last?.value; ... }`.
+actor TaskChainSwitcher: Switcher {
+    private var last: Task<Void, Never>?
+    private(set) var child = 0
+
+    func cycle(to child: Int) async {
+        let previous = last
+        let task = Task {
+            await previous?.value
+            await self.set(child)
+        }
+        last = task
+        await task.value
+    }
+
+    private func set(_ child: Int) {
+        self.child = child
+    }
+}
+
+/// Requests sent through an `AsyncStream` to one consumer task; callers are resumed
+/// through continuations.
+final class StreamLoopSwitcher: Switcher {
+    private let input: AsyncStream<(Int, CheckedContinuation<Void, Never>)>.Continuation
+    private let consumer: Task<Void, Never>
+
+    init() {
+        let (stream, input) = AsyncStream.makeStream(of: (Int, CheckedContinuation<Void, Never>).self)
+        self.input = input
+        consumer = Task {
+            var child = 0
+            for await (next, caller) in stream {
+                child = next
+                caller.resume()
+            }
+            _ = child
+        }
+    }
+
+    deinit {
+        input.finish()
+    }
+
+    func cycle(to child: Int) async {
+        await withCheckedContinuation { input.yield((child, $0)) }
+    }
+}
+
+/// The usual forum answer: an actor holding a FIFO of continuations. It has no events,
+/// no policies and no cancellation: a second floor rather than a peer.
+actor ContinuationFIFOSwitcher: Switcher {
+    private var busy = false
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+    private var head = 0
+    private(set) var child = 0
+
+    func cycle(to child: Int) async {
+        if busy {
+            await withCheckedContinuation { waiters.append($0) }
+        }
+        busy = true
+        self.child = child
+        if head < waiters.count {
+            let next = waiters[head]
+            head += 1
+            if head == waiters.count {
+                waiters.removeAll(keepingCapacity: true)
+                head = 0
+            }
+            next.resume()
+        } else {
+            busy = false
+        }
+    }
+}
+
+/// The library peer: swift-async-algorithms' `AsyncChannel` feeding one consumer task.
+/// `send` returns once the consumer has taken the request: that hand-off is the
+/// serialisation.
+final class ChannelSwitcher: Switcher {
+    private let channel = AsyncChannel<Int>()
+    private let consumer: Task<Void, Never>
+
+    init() {
+        let channel = self.channel
+        consumer = Task {
+            var child = 0
+            for await next in channel {
+                child = next
+            }
+            _ = child
+        }
+    }
+
+    deinit {
+        channel.finish()
+    }
+
+    func cycle(to child: Int) async {
+        await channel.send(child)
+    }
+}

@@ -1,0 +1,27 @@
+// swift-tools-version: 6.1
+// The benchmarks are a package of their own, so that the library keeps zero
+// dependencies. Run from this folder: `swift package benchmark`.
+import PackageDescription
+
+let package = Package(
+    name: "AppFlowBenchmarks",
+    platforms: [.macOS(.v14)],
+    dependencies: [
+        .package(name: "AppFlow", path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.4"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "AppFlowBenchmarks",
+            dependencies: [
+                .product(name: "AppFlow", package: "AppFlow"),
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
+            ],
+            path: "Benchmarks/AppFlowBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
