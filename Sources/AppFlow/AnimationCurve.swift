@@ -28,5 +28,6 @@ public struct AnimationCurve: Sendable, CustomStringConvertible {
         return output.isFinite ? min(max(output, 0), 1) : input
     }
 
+    /// The curve's name.
     public var description: String { name }
 }

@@ -9,10 +9,12 @@ public struct TransitionID: Sendable, Hashable, Comparable, CustomStringConverti
         self.rawValue = rawValue
     }
 
+    /// Whether `lhs` began before `rhs`.
     public static func < (lhs: TransitionID, rhs: TransitionID) -> Bool {
         lhs.rawValue < rhs.rawValue
     }
 
+    /// `#` and the position, as in `#3`.
     public var description: String { "#\(rawValue)" }
 }
 

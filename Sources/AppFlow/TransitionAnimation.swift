@@ -145,6 +145,7 @@ public struct TransitionAnimation: Sendable, CustomStringConvertible {
         return true
     }
 
+    /// The kind and its timing, as in `fade(0.2 seconds)`.
     public var description: String {
         switch kind {
         case .immediate: return "immediate"

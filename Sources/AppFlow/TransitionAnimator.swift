@@ -37,6 +37,7 @@ public struct AnimatorChildTypeMismatch: Error, CustomStringConvertible {
     /// The child type the container holds.
     public let found: String
 
+    /// What went wrong, in a sentence.
     public var description: String {
         "animator expects children of type \(expected) but the container holds \(found)"
     }

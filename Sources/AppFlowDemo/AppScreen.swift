@@ -9,6 +9,7 @@ public enum AppScreen: Sendable, Hashable, CustomStringConvertible {
     /// The logged-in flow, for `user`.
     case main(user: String)
 
+    /// The screen's short name, as in `main(ada)`.
     public var description: String {
         switch self {
         case .splash: return "splash"

@@ -42,6 +42,7 @@ public struct DemoOptions: Sendable, Equatable {
             self.message = message
         }
 
+        /// The message.
         public var description: String { message }
     }
 

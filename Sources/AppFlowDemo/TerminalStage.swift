@@ -13,18 +13,21 @@ public struct TerminalStage: FlowStage {
         self.console = console
     }
 
+    /// Starts the progress bar (on a terminal).
     public func mount(_ transition: Transition<AppScreen>) async {
         if console.isTerminal {
             console.write(barLine(transition, fraction: 0))
         }
     }
 
+    /// Redraws the progress bar in place (on a terminal).
     public func progress(_ fraction: Double, of transition: Transition<AppScreen>) async {
         if console.isTerminal {
             console.write("\r\u{1B}[2K" + barLine(transition, fraction: fraction))
         }
     }
 
+    /// Ends the bar, or prints the transition's line, then draws the new screen's panel.
     public func unmount(_ transition: Transition<AppScreen>) async {
         if console.isTerminal {
             console.write("\r\u{1B}[2K" + barLine(transition, fraction: 1) + "\n")

@@ -187,3 +187,39 @@ struct FlowContainerAnimationTests {
         #expect(elapsed < .seconds(30))
     }
 }
+
+/// A user strategy as a type: it fades by reporting quarters on the container's clock.
+struct QuarterSteps: TransitionAnimator {
+    let frames: Log<String>
+    var name: String { "quarters" }
+    var duration: Duration? { .milliseconds(40) }
+
+    func animate(from: Screen, to: Screen, context: AnimationContext) async throws {
+        frames.append("\(from)->\(to)")
+        for step in 1...4 {
+            try await context.clock.sleep(for: .milliseconds(10))
+            context.report(Double(step) / 4)
+        }
+    }
+}
+
+@Suite(.timeLimit(.minutes(1)))
+struct TransitionAnimatorTests {
+    @Test func aTransitionAnimatorTypeGetsBothChildrenAndRunsOnTheContainersClock() async {
+        let clock = ManualClock()
+        let frames = Log<String>()
+        let stage = RecordingStage()
+        let animation = TransitionAnimation.custom(QuarterSteps(frames: frames))
+        #expect(animation.kind == .custom("quarters"))
+        #expect(animation.duration == .milliseconds(40))
+        let container = FlowContainer(initial: Screen("a"), animation: animation, stage: stage, clock: clock)
+        let task = launch(container, Screen("b"))
+        for _ in 1...4 {
+            await clock.waitForSleepers(2)  // the animator's step and the watchdog
+            clock.advance(by: .milliseconds(10))
+        }
+        #expect(await task.value == .completed)
+        #expect(frames.all == ["a->b"])
+        #expect(stage.calls.all.filter { $0.hasPrefix("progress") }.last == "progress 1.0")
+    }
+}
