@@ -12,10 +12,9 @@ public final class EventRecorder<Child: Sendable>: Sendable {
     private struct State: Sendable {
         var events: [FlowEvent<Child>] = []
         var isFinished = false
-        var watchers: [UInt64: (condition: @Sendable (Snapshot) -> Bool, continuation: CheckedContinuation<Void, Never>)] = [:]
-        var nextWatcher: UInt64 = 0
-        /// Waits cancelled before they registered.
-        var cancelledEarly: Set<UInt64> = []
+        var watchers = ConditionWaiters<Snapshot>()
+
+        var snapshot: Snapshot { Snapshot(events: events, isFinished: isFinished) }
     }
 
     /// What the recorder has seen so far.
@@ -52,7 +51,7 @@ public final class EventRecorder<Child: Sendable>: Sendable {
 
     /// What has been recorded so far.
     public var snapshot: Snapshot {
-        state.withLock { Snapshot(events: $0.events, isFinished: $0.isFinished) }
+        state.withLock { $0.snapshot }
     }
 
     /// Every event recorded so far.
@@ -68,30 +67,7 @@ public final class EventRecorder<Child: Sendable>: Sendable {
     /// Suspends until `condition` holds for what was recorded (checked after each event
     /// and at the end of the stream), or until the calling task is cancelled.
     public func waitForEvents(until condition: @escaping @Sendable (Snapshot) -> Bool) async {
-        let id = state.withLock { state in
-            state.nextWatcher += 1
-            return state.nextWatcher
-        }
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let ready = state.withLock { state in
-                    if state.cancelledEarly.remove(id) != nil { return true }
-                    if condition(Snapshot(events: state.events, isFinished: state.isFinished)) { return true }
-                    state.watchers[id] = (condition, continuation)
-                    return false
-                }
-                if ready { continuation.resume() }
-            }
-        } onCancel: {
-            let watcher = state.withLock { state in
-                guard let watcher = state.watchers.removeValue(forKey: id) else {
-                    state.cancelledEarly.insert(id)
-                    return nil as CheckedContinuation<Void, Never>?
-                }
-                return watcher.continuation
-            }
-            watcher?.resume()
-        }
+        await waitUntil(state, in: \.watchers, project: \.snapshot, condition)
     }
 
     /// Suspends until the stream has ended (the container finished, or ``cancel()``).
@@ -107,10 +83,7 @@ public final class EventRecorder<Child: Sendable>: Sendable {
     private static func update(_ state: LockedValue<State>, _ change: @Sendable (inout State) -> Void) {
         let ready: [CheckedContinuation<Void, Never>] = state.withLock { state in
             change(&state)
-            let snapshot = Snapshot(events: state.events, isFinished: state.isFinished)
-            let ready = state.watchers.filter { $0.value.condition(snapshot) }
-            for id in ready.keys { state.watchers.removeValue(forKey: id) }
-            return ready.values.map(\.continuation)
+            return state.watchers.satisfied(by: state.snapshot)
         }
         for continuation in ready {
             continuation.resume()

@@ -47,18 +47,10 @@ public final class ManualClock: Clock, Sendable {
         var now = Instant(offset: .zero)
         var nextID: UInt64 = 0
         var sleepers: [UInt64: Sleeper] = [:]
-        /// Sleeps and waits cancelled before they registered.
+        /// Sleeps cancelled before they registered.
         var cancelledEarly: Set<UInt64> = []
-        /// Callers of `waitForSleepers`, by id, with the count each waits for.
-        var watchers: [UInt64: (count: Int, continuation: CheckedContinuation<Void, Never>)] = [:]
-
-        /// Removes and returns the watchers whose count is reached.
-        mutating func satisfiedWatchers() -> [CheckedContinuation<Void, Never>] {
-            let count = sleepers.count
-            let ready = watchers.filter { $0.value.count <= count }
-            for id in ready.keys { watchers.removeValue(forKey: id) }
-            return ready.values.map(\.continuation)
-        }
+        /// Callers of `waitForSleepers`, waiting on the number of sleepers.
+        var watchers = ConditionWaiters<Int>()
     }
 
     private let state = LockedValue(State())
@@ -92,7 +84,7 @@ public final class ManualClock: Clock, Sendable {
                     if state.cancelledEarly.remove(id) != nil { return .cancelled }
                     if deadline <= state.now { return .wake }
                     state.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
-                    return .sleeping(state.satisfiedWatchers())
+                    return .sleeping(state.watchers.satisfied(by: state.sleepers.count))
                 }
                 switch registration {
                 case .sleeping(let watchers):
@@ -144,28 +136,6 @@ public final class ManualClock: Clock, Sendable {
     /// Suspends until at least `count` tasks sleep on this clock, or the calling task is
     /// cancelled (so that a test time limit can end a wait that would never finish).
     public func waitForSleepers(_ count: Int = 1) async {
-        let id = state.withLock { state in
-            state.nextID += 1
-            return state.nextID
-        }
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let ready = state.withLock { state in
-                    if state.cancelledEarly.remove(id) != nil || state.sleepers.count >= count { return true }
-                    state.watchers[id] = (count, continuation)
-                    return false
-                }
-                if ready { continuation.resume() }
-            }
-        } onCancel: {
-            let watcher = state.withLock { state in
-                guard let watcher = state.watchers.removeValue(forKey: id) else {
-                    state.cancelledEarly.insert(id)
-                    return nil as CheckedContinuation<Void, Never>?
-                }
-                return watcher.continuation
-            }
-            watcher?.resume()
-        }
+        await waitUntil(state, in: \.watchers, project: { $0.sleepers.count }) { $0 >= count }
     }
 }
