@@ -311,7 +311,10 @@ public actor FlowContainer<Child: Sendable> {
         await leaving?.flowWillDisappear()
         await arriving?.flowWillAppear()
         await stage?.mount(transition)
-        let interruption = await animate(transition, requestID: id)
+        // An immediate transition has nothing to run: skip the async frame of `animate`.
+        let interruption = request.animation.isAnimated
+            ? await animate(transition, requestID: id)
+            : machine.withLock { $0.interruption(of: id) }
         await stage?.unmount(transition)
         await leaving?.flowDidDisappear()
         await arriving?.flowDidAppear()

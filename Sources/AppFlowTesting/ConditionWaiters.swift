@@ -1,7 +1,7 @@
 import AppFlow
 
 /// Tasks waiting for a condition on some value, each resumed once the condition holds or
-/// its task is cancelled. Kept inside a ``LockedValue``'s state; see ``waitUntil(_:in:_:)``.
+/// its task is cancelled. Kept inside a `LockedValue`'s state; see `waitUntil(_:in:project:_:)`.
 struct ConditionWaiters<Value>: Sendable {
     private typealias Waiter = (condition: @Sendable (Value) -> Bool, continuation: CheckedContinuation<Void, Never>)
     private var waiters: [UInt64: Waiter] = [:]
