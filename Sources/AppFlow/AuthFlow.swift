@@ -7,15 +7,14 @@
 /// handlers to any number of observers.
 ///
 /// ## The security invariant
-/// A logout beats every login *called* before it. Once ``logout()`` has returned having
-/// logged out (``AuthResult/completed``, ``AuthResult/interrupted``, or
-/// ``AuthResult/unchanged``), the logged-in child is not shown again, and no logged-in
-/// child is built, until a login called after that logout. (A logout that returns
-/// ``AuthResult/superseded`` was replaced by a later call, which carries the guarantee.) "Before" is call order, not arrival order: each call takes a
+/// A logout beats every login *called* before it. Once ``logout()`` has returned, the
+/// logged-in child is not shown again, and no logged-in child is built, until a login
+/// called after that logout. "Before" is call order, not arrival order: each call takes a
 /// number from a counter, under a lock, the moment it is made, before it reaches any
 /// actor. A logout records its number at once. A login whose number is older is dropped
 /// (``AuthResult/superseded``) when it reaches the container and again when its turn
-/// comes, however late the scheduler runs it.
+/// comes, however late the scheduler runs it. One logout never supersedes another: a
+/// logout called while one is on its way joins it.
 ///
 /// ## Overlap
 /// The default policy is latest-wins: the final state is the last call made, and a
@@ -41,6 +40,10 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
         var lastStamp: UInt64 = 0
         /// The number of the newest logout called.
         var lastLogout: UInt64 = 0
+        /// The number of the newest login (or start) called.
+        var lastLogin: UInt64 = 0
+        /// The logout on its way, which later logouts join until a login is called.
+        var logoutInFlight: (stamp: UInt64, task: Task<AuthResult, Never>)?
         /// The phase of the transition that started last.
         var shown: AuthPhase<Session> = .splash
 
@@ -99,7 +102,11 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
     /// returns ``AuthResult/unchanged`` if that state is the initial one.
     @discardableResult
     public func start() async -> AuthResult {
-        let stamp = ledger.withLock { $0.stamp() }
+        let stamp = ledger.withLock { ledger in
+            let stamp = ledger.stamp()
+            ledger.lastLogin = stamp
+            return stamp
+        }
         let target: AuthPhase<Session> = await provider.initialSession().map { .loggedIn($0) } ?? .loggedOut
         return await switchTo(target, stamp: stamp)
     }
@@ -120,7 +127,11 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
     /// **After ``finish()``.** Returns ``AuthResult/cancelled`` at once.
     @discardableResult
     public func login(_ session: Session) async -> AuthResult {
-        let stamp = ledger.withLock { $0.stamp() }
+        let stamp = ledger.withLock { ledger in
+            let stamp = ledger.stamp()
+            ledger.lastLogin = stamp
+            return stamp
+        }
         return await switchTo(.loggedIn(session), stamp: stamp)
     }
 
@@ -128,16 +139,41 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
     ///
     /// The moment it is called, every login called before it is barred from showing its
     /// child, even one already on its way. Returns ``AuthResult/unchanged`` if the flow is
-    /// logged out when its turn comes. Cancellation and ``finish()`` as for ``login(_:)``;
-    /// a logout cancelled before its turn still bars the earlier logins.
+    /// logged out when its turn comes.
+    ///
+    /// A logout called while another is on its way, with no login called in between,
+    /// joins it and returns its result: one logout never supersedes another, so a
+    /// logout returns only once the flow has logged out, or once a later login replaced
+    /// it.
+    ///
+    /// **Cancellation.** Cancelling the call that started a logout cancels that logout
+    /// if it has not started (every joined call then returns ``AuthResult/cancelled``
+    /// too); cancelling a joined call does not stop the logout it waits for. Either way
+    /// the logins called before it stay barred. After ``finish()`` it returns
+    /// ``AuthResult/cancelled`` at once.
     @discardableResult
     public func logout() async -> AuthResult {
-        let stamp = ledger.withLock { ledger in
+        let (task, owns): (Task<AuthResult, Never>, Bool) = ledger.withLock { ledger in
             let stamp = ledger.stamp()
             ledger.lastLogout = stamp
-            return stamp
+            if let inFlight = ledger.logoutInFlight, inFlight.stamp > ledger.lastLogin {
+                return (inFlight.task, false)
+            }
+            let task = Task { [self] in
+                let result = await switchTo(.loggedOut, stamp: stamp)
+                self.ledger.withLock { ledger in
+                    if ledger.logoutInFlight?.stamp == stamp { ledger.logoutInFlight = nil }
+                }
+                return result
+            }
+            ledger.logoutInFlight = (stamp, task)
+            return (task, true)
         }
-        return await switchTo(.loggedOut, stamp: stamp)
+        return await withTaskCancellationHandler {
+            await task.value
+        } onCancel: {
+            if owns { task.cancel() }
+        }
     }
 
     /// Ends the flow: see ``FlowContainer/finish()``.
