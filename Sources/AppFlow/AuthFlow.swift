@@ -209,7 +209,9 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
         let isLogin = target.session != nil
         let admission: @Sendable (FlowAdmissionCheck) -> Bool = { check in
             let verdict: Refusal? = ledger.withLock { ledger in
-                if isLogin && ledger.lastLogout > stamp { return .stale }
+                // A call made before the newest call of the other direction is stale:
+                // the last call made decides, whatever order they arrive in.
+                if isLogin ? ledger.lastLogout > stamp : ledger.lastLogin > stamp { return .stale }
                 if check == .start && ledger.shown == target { return .unchanged }
                 if check == .start { ledger.shown = target }
                 return nil

@@ -94,6 +94,25 @@ struct AuthFlowTests {
         #expect(!provider.built.all.contains("loggedIn(ada)"))
     }
 
+    @Test func aLogoutCalledBeforeALoginNeverWinsWhateverTheArrivalOrder() async {
+        var provider = TestAuthProvider()
+        let gate = Gate()
+        provider.factoryGate = gate
+        provider.configuration.policy = .enqueue  // nothing is superseded: only call order decides
+        let flow = Flow(provider: provider, splash: Screen("splash"))
+        let starting = Task { await flow.start() }
+        #expect(await eventually { gate.waitingCount == 1 })
+        let logout = Task { await flow.logout() }
+        #expect(await eventually { await flow.container.pendingCount == 1 })
+        let login = Task { await flow.login("ada") }
+        #expect(await eventually { await flow.container.pendingCount == 2 })
+        gate.open()
+        _ = await starting.value
+        #expect(await logout.value == .superseded)
+        #expect(await login.value == .completed)
+        #expect(await flow.phase == .loggedIn("ada"))
+    }
+
     @Test func aLoginThatReachesTheContainerAfterALogoutReturnedIsDropped() async {
         var provider = TestAuthProvider()
         let sessionGate = Gate()

@@ -38,14 +38,17 @@ struct SeedScenarioTests {
             }
         }
         await appController.start()                 // installRootViewController(in:)
-        await appController.login("ada")            // a login and a logout that overlap...
-        async let out = appController.logout()
-        async let back = appController.login("bob")
-        _ = await (out, back)                       // ...cannot race: the last call wins
+        await appController.login("ada")
+        async let out = appController.logout()      // a logout and a login that overlap
+        async let back = appController.login("bob") // cannot race: whichever was called
+        _ = await (out, back)                       // last decides the final state
         await appController.finish()
         await handlers.value
         // Guides/Coming from AppController: end
-        #expect(await appController.phase == .loggedIn("bob"))
+        // Which of the two overlapping calls came last is up to the scheduler; the final
+        // state is that call's (proved with a known call order in AuthFlowTests).
+        let final = await appController.phase
+        #expect(final == .loggedIn("bob") || final == .loggedOut)
         #expect(handled.all.prefix(4) == ["willLogout welcome", "didLogout", "willLogin tabs(ada)", "didLogin"])
         #expect(handled.all.count.isMultiple(of: 2))
     }
