@@ -55,13 +55,21 @@ struct AuthFlowTests {
         #expect(provider.built.all == ["loggedOut", "loggedIn(ada)", "loggedIn(bob)"])
     }
 
-    @Test func overlappingCallsEndInTheLastCallsStateAndSupersededLoginsBuildNothing() async {
+    /// A flow whose `start()` is held in its factory at the returned gate, so that later
+    /// calls queue up behind it.
+    static func heldFlow(policy: OverlapPolicy = .latestWins) async -> (Flow, TestAuthProvider, Gate, Task<AuthResult, Never>) {
         var provider = TestAuthProvider()
         let gate = Gate()
         provider.factoryGate = gate
+        provider.configuration.policy = policy
         let flow = Flow(provider: provider, splash: Screen("splash"))
         let starting = Task { await flow.start() }
-        #expect(await eventually { gate.waitingCount == 1 })
+        _ = await eventually { gate.waitingCount == 1 }
+        return (flow, provider, gate, starting)
+    }
+
+    @Test func overlappingCallsEndInTheLastCallsStateAndSupersededLoginsBuildNothing() async {
+        let (flow, provider, gate, starting) = await Self.heldFlow()
         let first = Task { await flow.login("ada") }
         #expect(await eventually { await flow.container.pendingCount == 1 })
         let second = Task { await flow.logout() }
@@ -76,13 +84,8 @@ struct AuthFlowTests {
     }
 
     @Test func aLoginCalledBeforeALogoutNeverShowsEvenWhenItsTurnComesLater() async {
-        var provider = TestAuthProvider()
-        let gate = Gate()
-        provider.factoryGate = gate
-        provider.configuration.policy = .enqueue  // nothing is superseded: only call order decides
-        let flow = Flow(provider: provider, splash: Screen("splash"))
-        let starting = Task { await flow.start() }
-        #expect(await eventually { gate.waitingCount == 1 })
+        // Enqueue: nothing is superseded, only call order decides.
+        let (flow, provider, gate, starting) = await Self.heldFlow(policy: .enqueue)
         let login = Task { await flow.login("ada") }
         #expect(await eventually { await flow.container.pendingCount == 1 })
         let logout = Task { await flow.logout() }
@@ -95,13 +98,7 @@ struct AuthFlowTests {
     }
 
     @Test func aLogoutCalledBeforeALoginNeverWinsWhateverTheArrivalOrder() async {
-        var provider = TestAuthProvider()
-        let gate = Gate()
-        provider.factoryGate = gate
-        provider.configuration.policy = .enqueue  // nothing is superseded: only call order decides
-        let flow = Flow(provider: provider, splash: Screen("splash"))
-        let starting = Task { await flow.start() }
-        #expect(await eventually { gate.waitingCount == 1 })
+        let (flow, _, gate, starting) = await Self.heldFlow(policy: .enqueue)
         let logout = Task { await flow.logout() }
         #expect(await eventually { await flow.container.pendingCount == 1 })
         let login = Task { await flow.login("ada") }
@@ -153,12 +150,7 @@ struct AuthFlowTests {
     }
 
     @Test func aLogoutCalledWhileAnotherIsOnItsWayJoinsItInsteadOfSupersedingIt() async {
-        var provider = TestAuthProvider()
-        let gate = Gate()
-        provider.factoryGate = gate
-        let flow = Flow(provider: provider, splash: Screen("splash"))
-        let starting = Task { await flow.start() }
-        #expect(await eventually { gate.waitingCount == 1 })
+        let (flow, _, gate, starting) = await Self.heldFlow()
         let first = Task { await flow.logout() }
         #expect(await eventually { await flow.container.pendingCount == 1 })
         let second = Task { await flow.logout() }
