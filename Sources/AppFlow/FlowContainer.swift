@@ -205,8 +205,8 @@ public actor FlowContainer<Child: Sendable> {
         switch machine.withLock({ $0.finish() }) {
         case .alreadyFinished:
             return
-        case .finishNow:
-            await completeFinish([])
+        case .closeNow:
+            await close()
         case .wait(let cancelled, let interrupt):
             for waiter in cancelled {
                 waiter.resume(returning: .resolved(.cancelled))
@@ -295,9 +295,9 @@ public actor FlowContainer<Child: Sendable> {
             to = child
         case .factory(let makeChild):
             to = await makeChild(TransitionID(rawValue: lastTransitionID + 1))
-            if case .abandon(let finishWaiters) = machine.withLock({ $0.childReady(id) }) {
+            if case .abandon = machine.withLock({ $0.childReady(id) }) {
                 runnerTask = nil
-                await completeFinish(finishWaiters)
+                await close()
                 return .cancelled
             }
         }
@@ -332,19 +332,24 @@ public actor FlowContainer<Child: Sendable> {
             break
         case .resume(let waiter, let outcome):
             waiter.resume(returning: outcome)
-        case .finished(let finishWaiters):
-            await completeFinish(finishWaiters)
+        case .close:
+            await close()
         }
     }
 
     /// The last steps of `finish()`: the child in place disappears (so that a child owning
     /// a nested container can end it), the streams end, the callers of `finish()` return.
-    private func completeFinish(_ waiters: [CheckedContinuation<Void, Never>]) async {
+    /// Until then every `finish()` call waits, and `cycle` returns `cancelled`.
+    private func close() async {
+        // The hooks run as part of the container's own work: a `finish()` or `cycle` made
+        // from them must not wait for it.
+        runnerTask = currentTaskHash()
         let leaving = child as? any FlowLifecycle
         await leaving?.flowWillDisappear()
         await leaving?.flowDidDisappear()
+        runnerTask = nil
         broadcaster.finish()
-        for waiter in waiters {
+        for waiter in machine.withLock({ $0.closed() }) {
             waiter.resume()
         }
     }

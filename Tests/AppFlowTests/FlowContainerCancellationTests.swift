@@ -190,3 +190,43 @@ struct FlowContainerCancellationTests {
         #expect(await container.child.name == "start")
     }
 }
+
+/// `finish()` while the child in place is still disappearing.
+@Suite(.timeLimit(.minutes(1)))
+struct FinishWhileDisappearingTests {
+    /// A child whose `flowDidDisappear` waits at a gate.
+    final class SlowToLeave: FlowLifecycle {
+        let gate = Gate()
+        func flowDidDisappear() async { await gate.pass() }
+    }
+
+    @Test func aSecondFinishWaitsUntilTheStreamsHaveEnded() async {
+        let child = SlowToLeave()
+        let container = FlowContainer(initial: child, animation: .immediate)
+        let recorder = EventRecorder(container.events())
+        let first = Task { await container.finish() }
+        #expect(await eventually { child.gate.waitingCount == 1 })
+        let second = Task { () -> Int in
+            await container.finish()
+            return container.subscriberCount  // must be 0: every stream has ended
+        }
+        for _ in 0..<200 { await Task.yield() }
+        child.gate.open()
+        #expect(await second.value == 0)
+        await first.value
+        await recorder.waitUntilFinished()
+    }
+
+    @Test func finishCalledFromTheLastDisappearHookDoesNotDeadlock() async {
+        final class Finisher: FlowLifecycle {
+            let container = LockedValue<FlowContainer<Finisher>?>(nil)
+            func flowDidDisappear() async { await container.withLock({ $0 })?.finish() }
+        }
+        let child = Finisher()
+        let container = FlowContainer(initial: child, animation: .immediate)
+        child.container.withLock { $0 = container }
+        await container.finish()
+        #expect(container.subscriberCount == 0)
+        child.container.withLock { $0 = nil }
+    }
+}

@@ -37,12 +37,20 @@ import Testing
         #expect(machine.pendingCount == 0)
     }
 
-    @Test func finishingAnIdleMachineFinishesAtOnce() {
+    @Test func finishingAnIdleMachineClosesItAndLaterFinishesWaitUntilItHasClosed() {
         var machine = Machine()
-        guard case .finishNow = machine.finish() else { Issue.record("expected finishNow"); return }
+        guard case .closeNow = machine.finish() else { Issue.record("expected closeNow"); return }
         #expect(machine.isFinished)
         #expect(!machine.isTransitioning)
+        // While it closes (the child disappears, the streams end), a second finish waits.
+        guard case .wait([], false) = machine.finish() else { Issue.record("a finish while closing waits"); return }
+        #expect(machine.addFinishWaiter("second") == nil)
+        guard case .cancel = machine.request(9, "r9", policy: .enqueue, maxPending: .max) else {
+            Issue.record("closing must cancel"); return
+        }
+        #expect(machine.closed() == ["second"])
         guard case .alreadyFinished = machine.finish() else { Issue.record("expected alreadyFinished"); return }
+        #expect(machine.addFinishWaiter("late") == "late")
     }
 
     // MARK: running
@@ -171,9 +179,10 @@ import Testing
         #expect(machine.addFinishWaiter("first") == nil)
         guard case .wait([], false) = machine.finish() else { Issue.record("second finish waits too"); return }
         #expect(machine.addFinishWaiter("second") == nil)
-        guard case .finished(let waiters) = machine.transitionFinished(1) else { Issue.record("expected finished"); return }
-        #expect(waiters == ["first", "second"])
+        guard case .close = machine.transitionFinished(1) else { Issue.record("expected close"); return }
         #expect(!machine.isTransitioning)
+        #expect(machine.addFinishWaiter("third") == nil)  // still closing
+        #expect(machine.closed() == ["first", "second", "third"])
         #expect(machine.addFinishWaiter("late") == "late")
     }
 
@@ -202,9 +211,9 @@ import Testing
         var machine = Self.running()
         _ = machine.finish()
         _ = machine.addFinishWaiter("w")
-        guard case .abandon(let waiters) = machine.childReady(1) else { Issue.record("expected abandon"); return }
-        #expect(waiters == ["w"])
+        guard case .abandon = machine.childReady(1) else { Issue.record("expected abandon"); return }
         #expect(!machine.isTransitioning)
+        #expect(machine.closed() == ["w"])
     }
 
     @Test func pendingRequestsNotYetAttachedFindFinishCancelledThem() {

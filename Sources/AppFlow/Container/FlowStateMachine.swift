@@ -47,7 +47,10 @@ struct FlowStateMachine<Request, Waiter, FinishWaiter> {
         /// `finish()` was called while a transition ran; it is being cut short, and the
         /// callers of `finish()` wait for it to end.
         case finishing(Running, waiters: [FinishWaiter])
-        /// The container is finished for good.
+        /// No transition runs any more; the child in place is disappearing and the streams
+        /// are about to end. The callers of `finish()` wait for ``closed()``.
+        case closing(waiters: [FinishWaiter])
+        /// The container is finished for good: the streams have ended.
         case finished
     }
 
@@ -64,7 +67,7 @@ struct FlowStateMachine<Request, Waiter, FinishWaiter> {
     var isTransitioning: Bool {
         switch phase {
         case .running, .finishing: return true
-        case .idle, .finished: return false
+        case .idle, .closing, .finished: return false
         }
     }
 
@@ -74,7 +77,7 @@ struct FlowStateMachine<Request, Waiter, FinishWaiter> {
     /// Whether `finish()` has been called.
     var isFinished: Bool {
         switch phase {
-        case .finishing, .finished: return true
+        case .finishing, .closing, .finished: return true
         case .idle, .running: return false
         }
     }
@@ -116,7 +119,7 @@ struct FlowStateMachine<Request, Waiter, FinishWaiter> {
         maxPending: Int
     ) -> RequestAction {
         switch phase {
-        case .finishing, .finished:
+        case .finishing, .closing, .finished:
             return .cancel
         case .idle:
             phase = .running(Running(id: id))
@@ -181,8 +184,8 @@ struct FlowStateMachine<Request, Waiter, FinishWaiter> {
         /// Go on with the transition.
         case proceed
         /// `finish()` arrived while the factory ran: return ``TransitionResult/cancelled``,
-        /// publish nothing, and complete the finish by resuming these waiters.
-        case abandon(finishWaiters: [FinishWaiter])
+        /// publish nothing, and close the container (then ``closed()``).
+        case abandon
     }
 
     /// The factory of the running request `id` has returned its child.
@@ -191,8 +194,8 @@ struct FlowStateMachine<Request, Waiter, FinishWaiter> {
         case .running(let running) where running.id == id:
             return .proceed
         case .finishing(let running, let waiters) where running.id == id:
-            phase = .finished
-            return .abandon(finishWaiters: waiters)
+            phase = .closing(waiters: waiters)
+            return .abandon
         default:
             preconditionFailure("Internal inconsistency: \(phase) received childReady(\(id))")
         }
@@ -206,8 +209,8 @@ struct FlowStateMachine<Request, Waiter, FinishWaiter> {
         case resume(Waiter, RequestOutcome<Request>)
         /// The next request had not suspended yet; it will find its turn when it attaches.
         case handedOver
-        /// The container is now finished: end the event streams, then resume these waiters.
-        case finished(finishWaiters: [FinishWaiter])
+        /// `finish()` was called: close the container (then ``closed()``).
+        case close
     }
 
     /// The running transition `id` has ended (its `didTransition` is published).
@@ -225,8 +228,8 @@ struct FlowStateMachine<Request, Waiter, FinishWaiter> {
             }
             return .resume(waiter, .run(next.element.request))
         case .finishing(let running, let waiters) where running.id == id:
-            phase = .finished
-            return .finished(finishWaiters: waiters)
+            phase = .closing(waiters: waiters)
+            return .close
         default:
             preconditionFailure("Internal inconsistency: \(phase) received transitionFinished(\(id))")
         }
@@ -234,9 +237,8 @@ struct FlowStateMachine<Request, Waiter, FinishWaiter> {
 
     /// What the caller of `finish()` must do.
     enum FinishAction {
-        /// End the event streams now and return; resume the listed pending waiters with
-        /// `.resolved(.cancelled)` first (there are none when the container was idle).
-        case finishNow
+        /// The container was idle: close it now (then ``closed()``) and return.
+        case closeNow
         /// Resume `cancelled` with `.resolved(.cancelled)`, cut the running animation
         /// short if `interrupt` is set, then suspend via ``addFinishWaiter(_:)`` until the
         /// running transition has ended.
@@ -249,19 +251,29 @@ struct FlowStateMachine<Request, Waiter, FinishWaiter> {
     mutating func finish() -> FinishAction {
         switch phase {
         case .idle:
-            phase = .finished
-            return .finishNow
+            phase = .closing(waiters: [])
+            return .closeNow
         case .running(var running):
             let cancelled = resolveAllPending(with: .cancelled)
             let interrupt = running.interruption == nil
             if interrupt { running.interruption = .finish }
             phase = .finishing(running, waiters: [])
             return .wait(cancelled: cancelled, interrupt: interrupt)
-        case .finishing:
+        case .finishing, .closing:
             return .wait(cancelled: [], interrupt: false)
         case .finished:
             return .alreadyFinished
         }
+    }
+
+    /// The container has closed: its streams have ended. Returns the callers of `finish()`
+    /// to resume.
+    mutating func closed() -> [FinishWaiter] {
+        guard case .closing(let waiters) = phase else {
+            preconditionFailure("Internal inconsistency: \(phase) received closed()")
+        }
+        phase = .finished
+        return waiters
     }
 
     /// A caller of `finish()` suspends on `waiter`. Returns it back if the container has
@@ -271,6 +283,10 @@ struct FlowStateMachine<Request, Waiter, FinishWaiter> {
         case .finishing(let running, var waiters):
             waiters.append(waiter)
             phase = .finishing(running, waiters: waiters)
+            return nil
+        case .closing(var waiters):
+            waiters.append(waiter)
+            phase = .closing(waiters: waiters)
             return nil
         case .finished:
             return waiter
