@@ -31,7 +31,4 @@ public final class ReleaseTracker: Sendable {
 
     /// Whether every tracked object has been released.
     public var allReleased: Bool { alive.isEmpty }
-
-    /// How many objects have been tracked.
-    public var trackedCount: Int { entries.withLock { $0.count } }
 }

@@ -49,6 +49,7 @@ struct AuthFlowTests {
         let flow = Flow(provider: provider, splash: Screen("splash"))
         await flow.start()
         #expect(await flow.logout() == .unchanged)
+        #expect(!AuthResult.unchanged.didSwitch && AuthResult.interrupted.didSwitch)
         #expect(await flow.login("ada") == .completed)
         #expect(await flow.login("ada") == .unchanged)
         #expect(await flow.login("bob") == .completed)

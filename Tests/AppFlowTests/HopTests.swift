@@ -39,7 +39,9 @@ struct HopTests {
         let container = FlowContainer(initial: Step.plain("start"), animation: .immediate)
         let hop = Task { await container.hop { .hopping(HoppingScreen("login", handle: $0)) } }
         let screen = await Self.shown(container, named: "login")
+        #expect(screen?.handle.hasEnded == false)
         #expect(screen?.handle.unhop("ada") == true)
+        #expect(screen?.handle.hasEnded == true)
         #expect(screen?.handle.unhop("bob") == false)
         #expect(await hop.value.value == "ada")
     }

@@ -12,8 +12,11 @@ import Testing
 struct HostileInputTests {
     @Test func anAnimatorThatIgnoresCancellationIsLeftBehindWhenInterrupted() async {
         let stubborn = Gate()
+        let sawCutShort = Log<Bool>()
         let ignoring = TransitionAnimation.custom(name: "stubborn", duration: nil) { (_: Screen, _: Screen, context) in
+            sawCutShort.append(context.isCutShort)
             await stubborn.pass()  // never checks cancellation
+            sawCutShort.append(context.isCutShort)
             context.report(0.9)    // too late: dropped
         }
         let container = FlowContainer(initial: Screen("a"), animation: ignoring)
@@ -23,6 +26,8 @@ struct HostileInputTests {
         #expect(await container.cycle(to: Screen("c"), animation: .immediate, policy: .interrupt) == .completed)
         #expect(await first.value == .interrupted)
         stubborn.open()
+        #expect(await eventually { sawCutShort.all.count == 2 })
+        #expect(sawCutShort.all == [false, true])  // it could have known it was cut short
         await container.finish()
         await recorder.waitUntilFinished()
         #expect(recorder.grammarViolations == [])
