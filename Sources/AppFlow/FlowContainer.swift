@@ -132,7 +132,11 @@ public actor FlowContainer<Child: Sendable> {
         animation: TransitionAnimation? = nil,
         policy: OverlapPolicy? = nil
     ) async -> TransitionResult {
-        await submit(Request(source: .child(child), animation: animation ?? self.animation), policy: policy ?? self.policy)
+        let animation = animation ?? self.animation
+        if let result = cycleInPlace(to: child, animation: animation) {
+            return result
+        }
+        return await submit(Request(source: .child(child), animation: animation), policy: policy ?? self.policy)
     }
 
     /// Switches to a child made by `makeChild` only when the transition starts.
@@ -253,6 +257,31 @@ public actor FlowContainer<Child: Sendable> {
                 return result
             }
         }
+    }
+
+    /// The uncontended path of a transition that cannot suspend: an immediate animation,
+    /// no stage, and neither child adopting ``FlowLifecycle``. If the container is idle it
+    /// runs the whole transition in one synchronous step and returns its result, with
+    /// no task, continuation or async frame; otherwise it returns `nil` and the request
+    /// takes the ordinary path. Being synchronous on the actor, it is indistinguishable
+    /// from the ordinary path: the same events, ids and result. The machine's phase can
+    /// leave `idle` only through inputs made on the actor, so the check cannot go stale.
+    private func cycleInPlace(to newChild: Child, animation: TransitionAnimation) -> TransitionResult? {
+        guard !animation.isAnimated, stage == nil,
+              !(child is any FlowLifecycle), !(newChild is any FlowLifecycle),
+              machine.withLock({ $0.admitsInPlaceTransition() })
+        else { return nil }
+        guard !Task.isCancelled else { return .cancelled }
+        lastTransitionID += 1
+        let id = TransitionID(rawValue: lastTransitionID)
+        let oldChild = child
+        child = newChild
+        if broadcaster.hasSubscribers {
+            let transition = Transition(id: id, from: oldChild, to: newChild, animation: animation)
+            broadcaster.publish(.willTransition(transition))
+            broadcaster.publish(.didTransition(transition))
+        }
+        return .completed
     }
 
     /// Suspends until request `id` may run or has been resolved without running.

@@ -53,6 +53,25 @@ import Testing
         #expect(machine.addFinishWaiter("late") == "late")
     }
 
+    @Test func onlyAnIdleMachineAdmitsAnInPlaceTransition() {
+        var machine = Machine()
+        #expect(machine.admitsInPlaceTransition())
+        #expect(!machine.isTransitioning)
+
+        machine = Self.running()
+        #expect(!machine.admitsInPlaceTransition())
+        #expect(machine.transitionFinished(1).isIdle)
+        #expect(machine.admitsInPlaceTransition())
+
+        machine = Self.running()
+        _ = machine.finish()
+        #expect(!machine.admitsInPlaceTransition(), "finishing")
+        _ = machine.transitionFinished(1)
+        #expect(!machine.admitsInPlaceTransition(), "closing")
+        _ = machine.closed()
+        #expect(!machine.admitsInPlaceTransition(), "finished")
+    }
+
     // MARK: running
 
     @Test func enqueueWhileRunningWaitsInArrivalOrder() {
@@ -244,5 +263,12 @@ import Testing
         #expect(queue.remove(id: 2) == nil)
         #expect(queue.remove(id: 1) == 1)
         #expect(queue.remove(id: 1) == nil)
+    }
+}
+
+extension FlowStateMachine.FinishedAction {
+    var isIdle: Bool {
+        if case .idle = self { return true }
+        return false
     }
 }

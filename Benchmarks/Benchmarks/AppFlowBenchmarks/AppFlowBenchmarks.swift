@@ -9,14 +9,29 @@ enum Figures {
     static let overshootMicroseconds = BenchmarkMetric.custom("overshootMicroseconds", polarity: .prefersSmaller)
 }
 
+/// How far an AppFlow benchmark's p90 malloc count may move, either way, from its
+/// checked-in threshold (`Benchmarks/Thresholds/`) before `.ci/run` fails. Measured
+/// over five runs: the sequential, storm and pending counts did not move; the
+/// cancellation count moved by 7 % once, since whether a cancel lands before its request
+/// suspends is up to the scheduler.
+enum MallocTolerance {
+    /// For loops of 1,000 cycles: 100 is a tenth of a malloc per cycle. A relative
+    /// tolerance would never fire against a threshold near 0.
+    static var perThousandCycles: [BenchmarkMetric: BenchmarkThresholds] { [.mallocCountTotal: .init(absolute: [.p90: 100])] }
+    /// A share of the threshold, in percent.
+    static func relative(_ percent: Double) -> [BenchmarkMetric: BenchmarkThresholds] {
+        [.mallocCountTotal: .init(relative: [.p90: percent])]
+    }
+}
+
 /// Every scenario for AppFlow and each baseline. Names have no spaces or slashes, so that
-/// threshold files match them.
+/// threshold files match them. Only AppFlow's benchmarks carry malloc tolerances: the CI
+/// check runs those alone.
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .throughput, .mallocCountTotal],
         maxDuration: .seconds(2),
-        maxIterations: 1_000,
-        thresholds: [.mallocCountTotal: .init(relative: [.p90: 10.0], absolute: [.p90: 2_000])]
+        maxIterations: 1_000
     )
     let baselines: [(String, @Sendable () -> any Switcher)] = [
         ("AppFlow", { AppFlowSwitcher() }),
@@ -29,7 +44,9 @@ let benchmarks: @Sendable () -> Void = {
 
     // 1. Sequential cycles, 1,000 per iteration (throughput is in thousands).
     for (name, make) in baselines {
-        Benchmark("Sequential_1000_\(name)", configuration: .init(scalingFactor: .kilo)) { benchmark in
+        Benchmark("Sequential_1000_\(name)", configuration: .init(
+            scalingFactor: .kilo, thresholds: name == "AppFlow" ? MallocTolerance.perThousandCycles : nil
+        )) { benchmark in
             let switcher = make()
             benchmark.startMeasurement()
             await Scenarios.sequential(switcher, count: benchmark.scaledIterations.count)
@@ -37,7 +54,9 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
     for subscribers in [1, 100] {
-        Benchmark("Sequential_1000_AppFlow_\(subscribers)subscribers", configuration: .init(scalingFactor: .kilo)) { benchmark in
+        Benchmark("Sequential_1000_AppFlow_\(subscribers)subscribers", configuration: .init(
+            scalingFactor: .kilo, thresholds: MallocTolerance.perThousandCycles
+        )) { benchmark in
             let switcher = AppFlowSwitcher()
             let drains = (0..<subscribers).map { _ in
                 let events = switcher.container.events()
@@ -56,7 +75,9 @@ let benchmarks: @Sendable () -> Void = {
 
     // 2. Contended: 1,000 tasks × 100 cycles (100,000 cycles per iteration).
     for (name, make) in baselines {
-        Benchmark("Contended_1000x100_\(name)", configuration: .init(maxIterations: 20)) { benchmark in
+        Benchmark("Contended_1000x100_\(name)", configuration: .init(
+            maxIterations: 20, thresholds: name == "AppFlow" ? MallocTolerance.relative(10) : nil
+        )) { benchmark in
             let switcher = make()
             benchmark.startMeasurement()
             await Scenarios.contended(switcher, tasks: 1_000, cycles: 100)
@@ -66,23 +87,33 @@ let benchmarks: @Sendable () -> Void = {
 
     // 3. Storm: 100,000 concurrent requests.
     Benchmark("Storm_100k_AppFlowLatestWins", configuration: .init(
-        metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident, Figures.transitionsRun], maxIterations: 10
+        metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident, Figures.transitionsRun], maxIterations: 10,
+        thresholds: MallocTolerance.relative(5)
     )) { benchmark in
         let ran = await Scenarios.latestWinsStorm(requests: 100_000)
         benchmark.measurement(Figures.transitionsRun, ran)
     }
-    Benchmark("Storm_100k_Floor", configuration: .init(metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident], maxIterations: 10)) { _ in
-        await Scenarios.storm(FloorSwitcher(), requests: 100_000)
+    // The same number of tasks through every contender; each of these runs every request.
+    for (name, make) in baselines {
+        Benchmark("Storm_100k_\(name)", configuration: .init(
+            metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident], maxIterations: 10,
+            thresholds: name == "AppFlow" ? MallocTolerance.relative(5) : nil
+        )) { benchmark in
+            let switcher = make()
+            benchmark.startMeasurement()
+            await Scenarios.storm(switcher, requests: 100_000)
+            benchmark.stopMeasurement()
+        }
     }
 
     // 4. Lazy factories and cancellation.
-    Benchmark("LazyFactory_1000_AppFlow", configuration: .init(scalingFactor: .kilo)) { benchmark in
+    Benchmark("LazyFactory_1000_AppFlow", configuration: .init(scalingFactor: .kilo, thresholds: MallocTolerance.perThousandCycles)) { benchmark in
         let container = FlowContainer(initial: 0, animation: .immediate)
         benchmark.startMeasurement()
         await Scenarios.lazySequential(container, count: benchmark.scaledIterations.count)
         benchmark.stopMeasurement()
     }
-    Benchmark("CancelPending_1000_AppFlow", configuration: .init(maxIterations: 200)) { _ in
+    Benchmark("CancelPending_1000_AppFlow", configuration: .init(maxIterations: 200, thresholds: MallocTolerance.relative(15))) { _ in
         await Scenarios.cancelPending(count: 1_000)
     }
 
@@ -100,7 +131,8 @@ let benchmarks: @Sendable () -> Void = {
 
     // 6. Memory per pending request.
     Benchmark("Pending_100k_AppFlowEnqueue", configuration: .init(
-        metrics: [.peakMemoryResident, .mallocCountTotal, .wallClock], maxIterations: 3
+        metrics: [.peakMemoryResident, .mallocCountTotal, .wallClock], maxIterations: 3,
+        thresholds: MallocTolerance.relative(5)
     )) { _ in
         await Scenarios.pendingEnqueue(count: 100_000)
     }

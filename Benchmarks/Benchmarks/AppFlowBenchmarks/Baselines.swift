@@ -39,7 +39,7 @@ actor TaskChainSwitcher: Switcher {
         let previous = last
         let task = Task {
             await previous?.value
-            await self.set(child)
+            self.set(child)
         }
         last = task
         await task.value

@@ -17,6 +17,9 @@ final class EventBroadcaster<Element: Sendable>: Sendable {
     }
 
     private let state = LockedValue(State())
+    /// `state.subscribers.count`, mirrored by ``changeSubscribers(_:)`` while it holds the
+    /// state's lock (always taken first), so that the mirror is never stale.
+    private let count = LockedValue(0)
 
     /// The number of live subscribers.
     var subscriberCount: Int { state.withLock { $0.subscribers.count } }
@@ -32,10 +35,9 @@ final class EventBroadcaster<Element: Sendable>: Sendable {
         continuation.onTermination = { [weak self] _ in
             self?.remove(id)
         }
-        let accepted = state.withLock { state in
+        let accepted = changeSubscribers { state in
             guard !state.isFinished else { return false }
             state.subscribers[id] = continuation
-            state.rebuildSnapshot()
             return true
         }
         if !accepted {
@@ -44,8 +46,13 @@ final class EventBroadcaster<Element: Sendable>: Sendable {
         return stream
     }
 
+    /// Whether anyone subscribes now. Its lock guards a plain `Int`, not generic state, so
+    /// that asking costs no generic metadata lookup on the uncontended path.
+    var hasSubscribers: Bool { count.withLock { $0 > 0 } }
+
     /// Sends `event` to every current subscriber; with none, `event` is not even made.
     func publish(_ event: @autoclosure () -> Element) {
+        guard hasSubscribers else { return }
         let subscribers = state.withLock { $0.snapshot }
         guard !subscribers.isEmpty else { return }
         let event = event()
@@ -56,11 +63,10 @@ final class EventBroadcaster<Element: Sendable>: Sendable {
 
     /// Finishes every stream; later subscribers get a finished stream.
     func finish() {
-        let subscribers = state.withLock { state in
+        let subscribers = changeSubscribers { state in
             state.isFinished = true
             let all = state.snapshot
             state.subscribers = [:]
-            state.snapshot = []
             return all
         }
         for subscriber in subscribers {
@@ -69,10 +75,19 @@ final class EventBroadcaster<Element: Sendable>: Sendable {
     }
 
     private func remove(_ id: UInt64) {
+        changeSubscribers { state in
+            _ = state.subscribers.removeValue(forKey: id)
+        }
+    }
+
+    /// Runs `change` on the state, then rebuilds the snapshot and the count mirror under
+    /// the same lock.
+    private func changeSubscribers<Result>(_ change: (inout State) -> Result) -> Result {
         state.withLock { state in
-            if state.subscribers.removeValue(forKey: id) != nil {
-                state.rebuildSnapshot()
-            }
+            let result = change(&state)
+            state.rebuildSnapshot()
+            count.withLock { $0 = state.subscribers.count }
+            return result
         }
     }
 }

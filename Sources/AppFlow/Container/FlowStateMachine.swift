@@ -146,6 +146,16 @@ struct FlowStateMachine<Request, Waiter, FinishWaiter> {
         }
     }
 
+    /// A caller asks to run a transition that completes without suspending (an
+    /// immediate animation, no stage, no lifecycle hooks). Returns `true` if the machine
+    /// is idle: the caller runs it in one synchronous step on the container, and the
+    /// machine stays idle, since nothing can observe the transition in between. Otherwise
+    /// the caller goes through ``request(_:_:policy:maxPending:)``.
+    func admitsInPlaceTransition() -> Bool {
+        if case .idle = phase { return true }
+        return false
+    }
+
     /// What to do after a caller hands over its waiter.
     enum AttachAction {
         /// Keep waiting; the waiter is stored.

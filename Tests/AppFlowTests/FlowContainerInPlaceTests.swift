@@ -1,0 +1,169 @@
+import AppFlow
+import AppFlowTesting
+import Testing
+
+/// A child that adopts no lifecycle protocol, so that an uncontended immediate cycle takes
+/// the in-place path (one synchronous step on the actor, no suspension).
+final class PlainScreen: Sendable, CustomStringConvertible {
+    let name: String
+    init(_ name: String) { self.name = name }
+    var description: String { name }
+}
+
+/// The in-place path must be indistinguishable from the ordinary one: same events, ids,
+/// results, cancellation and release of the old child, and never past a running
+/// transition.
+@Suite(.timeLimit(.minutes(1)))
+struct FlowContainerInPlaceTests {
+    @Test func anUncontendedImmediateCyclePublishesOneWillAndOneDidPerTransition() async {
+        let container = FlowContainer(initial: PlainScreen("start"), animation: .immediate)
+        let recorder = EventRecorder(container.events())
+        for name in ["one", "two", "three"] {
+            #expect(await container.cycle(to: PlainScreen(name)) == .completed)
+        }
+        #expect(await container.child.name == "three")
+        await container.finish()
+        await recorder.waitUntilFinished()
+        #expect(recorder.grammarViolations.isEmpty)
+        let steps = recorder.events.map { event -> String in
+            switch event {
+            case .willTransition(let t): "will \(t.id.rawValue) \(t.from)->\(t.to)"
+            case .didTransition(let t): "did \(t.id.rawValue) \(t.from)->\(t.to)\(t.wasInterrupted ? " cut" : "")"
+            case .progress: "progress"
+            }
+        }
+        #expect(steps == [
+            "will 1 start->one", "did 1 start->one",
+            "will 2 one->two", "did 2 one->two",
+            "will 3 two->three", "did 3 two->three",
+        ])
+    }
+
+    @Test func inPlaceAndAnimatedTransitionsShareOneIdSequence() async {
+        let clock = ManualClock()
+        let container = FlowContainer(initial: PlainScreen("start"), animation: .immediate, clock: clock)
+        let recorder = EventRecorder(container.events())
+        #expect(await container.cycle(to: PlainScreen("a")) == .completed)
+        let faded = Task { await container.cycle(to: PlainScreen("b"), animation: .fade()) }
+        await clock.waitForSleepers(2)
+        clock.advance(by: .milliseconds(200))
+        #expect(await faded.value == .completed)
+        #expect(await container.cycle(to: PlainScreen("c")) == .completed)
+        await container.finish()
+        await recorder.waitUntilFinished()
+        #expect(recorder.grammarViolations.isEmpty)
+        #expect(recorder.snapshot.completed.map(\.id.rawValue) == [1, 2, 3])
+    }
+
+    @Test func aCancelledCallerGetsCancelledAndTheChildStays() async {
+        let container = FlowContainer(initial: PlainScreen("start"), animation: .immediate)
+        let recorder = EventRecorder(container.events())
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return await container.cycle(to: PlainScreen("never"))
+        }
+        #expect(await task.value == .cancelled)
+        #expect(await container.child.name == "start")
+        await container.finish()
+        await recorder.waitUntilFinished()
+        #expect(recorder.events.isEmpty)
+    }
+
+    @Test func theOldChildIsReleasedOnceTheCycleReturns() async {
+        let tracker = ReleaseTracker()
+        let container = FlowContainer(initial: PlainScreen("start"), animation: .immediate)
+        for name in ["one", "two"] {
+            let screen = PlainScreen(name)
+            tracker.track(screen, as: name)
+            #expect(await container.cycle(to: screen) == .completed)
+        }
+        #expect(tracker.alive == ["two"])
+    }
+
+    @Test func anImmediateRequestWaitsBehindARunningTransition() async {
+        let clock = ManualClock()
+        let container = FlowContainer(initial: PlainScreen("start"), animation: .immediate, clock: clock)
+        let recorder = EventRecorder(container.events())
+        let faded = Task { await container.cycle(to: PlainScreen("faded"), animation: .fade()) }
+        await clock.waitForSleepers(2)
+        let immediate = Task { await container.cycle(to: PlainScreen("immediate")) }
+        #expect(await eventually { await container.pendingCount == 1 })
+        #expect(recorder.snapshot.didCount == 0)
+        clock.advance(by: .milliseconds(200))
+        #expect(await faded.value == .completed)
+        #expect(await immediate.value == .completed)
+        #expect(await container.child.name == "immediate")
+        await container.finish()
+        await recorder.waitUntilFinished()
+        #expect(recorder.snapshot.completed.map(\.to.name) == ["faded", "immediate"])
+    }
+
+    @Test func anImmediateCycleAfterFinishIsCancelled() async {
+        let container = FlowContainer(initial: PlainScreen("start"), animation: .immediate)
+        await container.finish()
+        #expect(await container.cycle(to: PlainScreen("late")) == .cancelled)
+        #expect(await container.child.name == "start")
+    }
+
+    @Test func aSubscriberDroppedBetweenCyclesStopsReceivingAndLaterOnesStillDo() async {
+        let container = FlowContainer(initial: PlainScreen("start"), animation: .immediate)
+        let first = EventRecorder(container.events())
+        #expect(await container.cycle(to: PlainScreen("one")) == .completed)
+        await first.waitForEvents { $0.didCount == 1 }
+        first.cancel()
+        await first.waitUntilFinished()
+        #expect(await eventually { container.subscriberCount == 0 })
+        #expect(await container.cycle(to: PlainScreen("unseen")) == .completed)
+        let second = EventRecorder(container.events())
+        #expect(await container.cycle(to: PlainScreen("two")) == .completed)
+        await container.finish()
+        await second.waitUntilFinished()
+        #expect(first.snapshot.completed.map(\.to.name) == ["one"])
+        #expect(second.snapshot.completed.map(\.to.name) == ["two"])
+    }
+
+    /// Many callers mix in-place cycles with animated ones under every policy. One ordered
+    /// event stream shows whether an in-place transition ever slipped inside a running one
+    /// (a `will` before the previous `did`).
+    @Test(arguments: [UInt64(1), 2, 3])
+    func inPlaceCyclesNeverOverlapAnimatedOnesUnderLoad(seed: UInt64) async {
+        let yielding = TransitionAnimation.custom(name: "yield", duration: nil) { (_: PlainScreen, _: PlainScreen, context) in
+            await Task.yield()
+            context.report(1)
+        }
+        let container = FlowContainer(initial: PlainScreen("start"), animation: .immediate)
+        let recorder = EventRecorder(container.events())
+        var random = SeededGenerator(seed: seed)
+        let plans = (0..<200).map { task in
+            (0..<10).map { index in
+                (name: "t\(task)-\(index)",
+                 animated: Bool.random(using: &random),
+                 policy: OverlapPolicy.allCases.randomElement(using: &random)!)
+            }
+        }
+        let results = await withTaskGroup(of: [TransitionResult].self) { group in
+            for plan in plans {
+                group.addTask {
+                    var results: [TransitionResult] = []
+                    for step in plan {
+                        results.append(await container.cycle(
+                            to: PlainScreen(step.name), animation: step.animated ? yielding : .immediate, policy: step.policy
+                        ))
+                    }
+                    return results
+                }
+            }
+            return await group.reduce(into: []) { $0 += $1 }
+        }
+        let finalChild = await container.child.name
+        await container.finish()
+        await recorder.waitUntilFinished()
+
+        #expect(results.count == 2_000, "every call returns exactly once")
+        #expect(recorder.grammarViolations.isEmpty)
+        let completed = recorder.snapshot.completed
+        #expect(completed.count == results.count { $0 == .completed || $0 == .interrupted })
+        #expect(completed.map(\.id.rawValue) == Array(1...UInt64(completed.count)))
+        #expect(completed.last?.to.name == finalChild)
+    }
+}
