@@ -15,7 +15,7 @@ public protocol AuthFlowProvider<Session, Child>: Sendable {
     /// Work the outgoing child does before a switch in `direction`: dismiss modals, save
     /// state. It runs under ``AuthFlowConfiguration/preparationTimeout``. Defaults to nothing.
     func prepareToLeave(_ child: Child, direction: AuthDirection) async
-    /// Animations, delays and policy. Defaults to ``AuthFlowConfiguration/init()``.
+    /// Animations, delays and policy. Defaults to ``AuthFlowConfiguration/init(loginAnimation:logoutAnimation:loginDelay:logoutDelay:preparationTimeout:policy:)`` with every default.
     var configuration: AuthFlowConfiguration { get }
 }
 

@@ -3,7 +3,7 @@ extension FlowContainer {
     /// `hop(to:then:)` as straight-line async code.
     ///
     /// ```swift
-    /// let session = await container.hop { handle in LoginScreen(onDone: { handle.unhop($0) }) }
+    /// let session = await container.hop { .hopping(HoppingScreen("login", handle: $0)) }.value ?? "guest"
     /// ```
     ///
     /// `makeChild` gets the ``HopHandle`` the child calls ``HopHandle/unhop(_:)`` on. It is

@@ -8,8 +8,9 @@
 /// ```swift
 /// let container = FlowContainer(initial: Screen.splash, animation: .immediate)
 /// let result = await container.cycle(to: .login)
-/// // result == .completed, and await container.child == .login
 /// ```
+///
+/// Here `result` is ``TransitionResult/completed`` and `await container.child` is `.login`.
 ///
 /// ## Guarantees
 /// - At most one transition is in flight. Each request takes its place synchronously
@@ -20,7 +21,7 @@
 /// - Every `cycle` call returns exactly once.
 /// - After `didTransition` the container holds no reference to the old child.
 ///
-/// See `Docs/Semantics.md` for the full contract and the tests that prove it.
+/// <doc:Semantics> states the full contract, with the tests that prove it.
 public actor FlowContainer<Child: Sendable> {
     typealias Request = FlowRequest<Child>
     // The state machine stores requests type-erased, so that its type, and every type it

@@ -2,11 +2,14 @@ import AppFlow
 
 /// Records a ``FlowContainer``'s events and checks their grammar.
 ///
+/// Make it before the work you want to see, `EventRecorder(container.events())`; then,
+/// after the work:
+///
 /// ```swift
-/// let recorder = EventRecorder(container.events())
-/// await container.cycle(to: .main)
-/// await recorder.waitForEvents { $0.didCount == 1 }
+/// await container.finish()
+/// await recorder.waitUntilFinished()
 /// #expect(recorder.grammarViolations.isEmpty)
+/// #expect(recorder.snapshot.didCount == 1)
 /// ```
 public final class EventRecorder<Child: Sendable>: Sendable {
     private struct State: Sendable {

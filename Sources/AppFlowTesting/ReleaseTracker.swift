@@ -4,10 +4,11 @@ import AppFlow
 ///
 /// ```swift
 /// let tracker = ReleaseTracker()
-/// tracker.track(screen, as: "login")
-/// // … cycle away from it …
-/// #expect(tracker.alive.isEmpty)
+/// let login = LoginScreen()
+/// tracker.track(login, as: "login")
 /// ```
+///
+/// Then cycle away from it, drop your own references, and expect ``allReleased``.
 public final class ReleaseTracker: Sendable {
     private struct Entry: Sendable {
         let label: String

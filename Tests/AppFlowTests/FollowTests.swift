@@ -20,7 +20,7 @@ struct FollowTests {
         let built = Log<String>()
         let container = FlowContainer(initial: "splash", animation: .immediate)
         let recorder = EventRecorder(container.events())
-        // Guides/Coming from the Gateway view controller: begin
+        // ComingFromGatewayViewController: begin
         let (statuses, status) = AsyncStream.makeStream(of: LoginStatus.self)
         let gateway = Task {
             try await container.follow(statuses) { status in
@@ -35,7 +35,7 @@ struct FollowTests {
         status.yield(.loggedIn(apiKey: "k-123"))
         status.finish()
         try await gateway.value
-        // Guides/Coming from the Gateway view controller: end
+        // ComingFromGatewayViewController: end
         #expect(await container.child == "main(k-123)")
         // `loggedOut` may be overtaken before its turn; `main` is built exactly once.
         #expect(built.all == ["main"] || built.all == ["login", "main"])

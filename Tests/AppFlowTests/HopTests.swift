@@ -99,7 +99,7 @@ struct HopTests {
             }
             return visited
         }
-        // Guides/Coming from CLHoppingViewController: begin
+        // ComingFromCLHoppingViewController: begin
         let firstRun = true
         _ = await container.hop { .hopping(HoppingScreen("splash", handle: $0)) }
         if firstRun {
@@ -107,7 +107,7 @@ struct HopTests {
         }
         let session = await container.hop { .hopping(HoppingScreen("login", handle: $0)) }.value ?? "guest"
         await container.cycle(to: .plain("main(\(session))"))
-        // Guides/Coming from CLHoppingViewController: end
+        // ComingFromCLHoppingViewController: end
         #expect(await user.value == ["splash", "onboarding", "login"])
         #expect(await container.child.name == "main(ada)")
     }

@@ -2,7 +2,7 @@ import AppFlow
 import AppFlowTesting
 import Testing
 
-/// Careless and hostile input: each has a defined outcome (see `Docs/Reliability.md`).
+/// Careless and hostile input: each has a defined outcome (see the Reliability article in `Docs/AppFlow.docc`).
 /// The rest of the list is covered where the feature is tested: zero and negative
 /// durations, wild progress, throwing and never-returning animators
 /// (`FlowContainerAnimationTests`); finished containers and double finish

@@ -4,13 +4,13 @@ import Testing
 /// The usage example from README.md, kept here so that it keeps compiling and stays true.
 @Suite(.timeLimit(.minutes(1)))
 struct ReadmeExampleTests {
-    enum Screen: Sendable { case splash, login, main }
-
     @Test func theReadmeExampleRunsAsDescribed() async {
         let printed = Log<String>()
         func print(_ line: String) { printed.append(line) }
 
         // README: begin
+        enum Screen: Sendable { case splash, login, main }
+
         let container = FlowContainer(initial: Screen.splash, animation: .immediate)
         let events = container.events()     // subscribe now: sees every later event
         let observer = Task {

@@ -3,12 +3,13 @@ import AppFlowTesting
 import Testing
 
 /// The example apps of the seed designs, rebuilt on AppFlow. The code between the
-/// `Guides/...` markers is what the guides in `Docs/Guides/` show. CLHoppingViewController's
+/// `ComingFrom...` markers is what the guides `Docs/AppFlow.docc/ComingFrom*.md` show
+/// (`DocumentationSnippetTests` checks it). CLHoppingViewController's
 /// scenario is `HopTests.theStartupSequenceReadsAsStraightLineCode`; the Gateway's is
 /// `FollowTests.aStatusStreamDrivesTheContainerAndRepeatsAreIgnored`.
 @Suite(.timeLimit(.minutes(1)))
 struct SeedScenarioTests {
-    // Guides/Coming from AppController: provider begin
+    // ComingFromAppController: provider begin
     struct MyInterfaceProvider: AuthFlowProvider {
         var storedSession: String?
 
@@ -19,12 +20,12 @@ struct SeedScenarioTests {
             AuthFlowConfiguration(loginAnimation: .immediate, logoutAnimation: .immediate)
         }
     }
-    // Guides/Coming from AppController: provider end
+    // ComingFromAppController: provider end
 
     /// AppController's example app: log in, log out, with the four handlers.
     @Test func appControllersExampleLogsInAndOutWithItsFourHandlers() async {
         let handled = Log<String>()
-        // Guides/Coming from AppController: begin
+        // ComingFromAppController: begin
         let appController = AuthFlow(provider: MyInterfaceProvider(), splash: "launch")
         let events = appController.events()
         let handlers = Task {
@@ -44,7 +45,7 @@ struct SeedScenarioTests {
         _ = await (out, back)                       // last decides the final state
         await appController.finish()
         await handlers.value
-        // Guides/Coming from AppController: end
+        // ComingFromAppController: end
         // Which of the two overlapping calls came last is up to the scheduler; the final
         // state is that call's (proved with a known call order in AuthFlowTests).
         let final = await appController.phase
@@ -56,11 +57,11 @@ struct SeedScenarioTests {
     /// The blog post's `AppFlowCoordinator.start(with:)`: splash, then login or main.
     @Test(arguments: [nil, "ada"] as [String?])
     func theBlogPostsCoordinatorStartsWithSplashThenLoginOrMain(storedSession: String?) async {
-        // Guides/Coming from FlowContainerViewController: begin
+        // ComingFromFlowContainerViewController: begin
         let flow = AuthFlow(provider: MyInterfaceProvider(storedSession: storedSession), splash: "splash")
         #expect(await flow.container.child.child == "splash")      // the splash shows first
         let result = await flow.start()                            // cycle(to:) login or main
-        // Guides/Coming from FlowContainerViewController: end
+        // ComingFromFlowContainerViewController: end
         #expect(result == .completed)
         #expect(await flow.container.child.child == (storedSession.map { "tabs(\($0))" } ?? "welcome"))
     }

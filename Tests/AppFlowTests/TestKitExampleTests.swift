@@ -2,7 +2,7 @@ import AppFlow
 import AppFlowTesting
 import Testing
 
-/// How a user tests a flow with `AppFlowTesting`: the example in `Docs/Testing.md`.
+/// How a user tests a flow with `AppFlowTesting`: the example of the article "Testing your flows".
 @Suite(.timeLimit(.minutes(1)))
 struct TestKitExampleTests {
     final class LoginScreen: Sendable {}
@@ -13,7 +13,7 @@ struct TestKitExampleTests {
     }
 
     @Test func aFadeToHomeFinishesOnTheManualClockAndReleasesTheLoginScreen() async {
-        // Docs/Testing.md: begin
+        // TestingYourFlows: begin
         let clock = ManualClock()
         let tracker = ReleaseTracker()
         let login = LoginScreen()
@@ -30,7 +30,7 @@ struct TestKitExampleTests {
         await recorder.waitUntilFinished()
         #expect(recorder.grammarViolations.isEmpty)
         #expect(recorder.snapshot.didCount == 1)
-        // Docs/Testing.md: end
+        // TestingYourFlows: end
 
         // The recorder keeps every event, and events hold their children: drop it and
         // the login screen goes.
