@@ -91,6 +91,10 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
     }
 
     /// The phase shown now (the destination once a transition has begun).
+    ///
+    /// It reads the container's child: it waits for the actor, never for a transition,
+    /// and cancellation does not affect it. After ``finish()`` it keeps returning the
+    /// last phase shown.
     public var phase: AuthPhase<Session> {
         get async { await container.child.phase }
     }
@@ -141,6 +145,8 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
     /// child, even one already on its way. Returns ``AuthResult/unchanged`` if the flow is
     /// logged out when its turn comes.
     ///
+    /// **Ordering.** Takes its place in call order the moment it is called.
+    ///
     /// A logout called while another is on its way, with no login called in between,
     /// joins it and returns its result: one logout never supersedes another, so a
     /// logout returns only once the flow has logged out, or once a later login replaced
@@ -176,7 +182,13 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
         }
     }
 
-    /// Ends the flow: see ``FlowContainer/finish()``.
+    /// Ends the flow, as ``FlowContainer/finish()`` ends its container.
+    ///
+    /// Logins and logouts that have not started return ``AuthResult/cancelled``; the
+    /// running one is cut short (or cancelled if its child was still being made); every
+    /// stream from ``events()`` ends. Calls made afterwards return ``AuthResult/cancelled``
+    /// at once. It returns once all of that is done; calling it again, or concurrently,
+    /// waits for the same, and cancelling the caller does not shorten the wait.
     public func finish() async {
         await container.finish()
     }

@@ -6,14 +6,32 @@ public protocol AuthFlowProvider<Session, Child>: Sendable {
     /// The kind of child shown.
     associatedtype Child: Sendable
 
-    /// The session the app starts with; `nil` starts logged out. Asked by ``AuthFlow/start()``.
+    /// The session the app starts with; `nil` starts logged out.
+    ///
+    /// Asked by each ``AuthFlow/start()`` call, in the caller's task, before the call
+    /// reaches the container; so it sees the caller's cancellation, and it is asked even
+    /// after ``AuthFlow/finish()`` (that `start()` then returns ``AuthResult/cancelled``).
     func initialSession() async -> Session?
-    /// Makes the logged-out child. Called only when a logout transition starts.
+    /// Makes the logged-out child.
+    ///
+    /// Called only when a logout transition starts, never for a superseded logout. Calls
+    /// never overlap: they come one transition at a time, in the order the transitions
+    /// run. The transition ignores task cancellation, so this call is not cancelled. If
+    /// ``AuthFlow/finish()`` arrives while it runs, the child it returns is dropped and
+    /// the logout returns ``AuthResult/cancelled``; after `finish()` it is not called.
     func makeLoggedOutChild() async -> Child
-    /// Makes the logged-in child for `session`. Called only when a login transition starts.
+    /// Makes the logged-in child for `session`.
+    ///
+    /// Called only when a login transition starts. Ordering, cancellation and
+    /// ``AuthFlow/finish()`` are as for ``makeLoggedOutChild()``.
     func makeLoggedInChild(for session: Session) async -> Child
     /// Work the outgoing child does before a switch in `direction`: dismiss modals, save
-    /// state. It runs under ``AuthFlowConfiguration/preparationTimeout``. Defaults to nothing.
+    /// state. Defaults to nothing.
+    ///
+    /// Runs inside the transition, before the new child is made, one transition at a time.
+    /// It runs in a task of its own under ``AuthFlowConfiguration/preparationTimeout``:
+    /// if it takes longer, that task is cancelled and the switch goes on without waiting
+    /// for it. After ``AuthFlow/finish()`` it is not called.
     func prepareToLeave(_ child: Child, direction: AuthDirection) async
     /// Animations, delays and policy. Defaults to ``AuthFlowConfiguration/init(loginAnimation:logoutAnimation:loginDelay:logoutDelay:preparationTimeout:policy:)`` with every default.
     var configuration: AuthFlowConfiguration { get }

@@ -167,8 +167,9 @@ public actor FlowContainer<Child: Sendable> {
     /// and free of blocking; it must not call into the container.
     ///
     /// This is how ``AuthFlow`` keeps a login that was called before a logout from ever
-    /// showing, however late it reaches the container. Ordering, cancellation and
-    /// re-entrance are as for ``cycle(to:animation:policy:)``.
+    /// showing, however late it reaches the container. Ordering, cancellation,
+    /// re-entrance and the behaviour after ``finish()`` (``TransitionResult/cancelled`` at
+    /// once, without asking `admission`) are as for ``cycle(to:animation:policy:)``.
     @discardableResult
     public func cycle(
         animation: TransitionAnimation? = nil,
@@ -201,6 +202,9 @@ public actor FlowContainer<Child: Sendable> {
     /// event stream finishes after the last `didTransition`. Any later `cycle` returns
     /// ``TransitionResult/cancelled`` at once.
     ///
+    /// **Ordering.** Requests that reached the container before it are cancelled or cut
+    /// short as above; every request that reaches it later returns ``TransitionResult/cancelled``.
+    ///
     /// It returns once the running transition has ended and the streams have finished;
     /// calling it again, or concurrently, waits for the same. Cancelling the caller does
     /// not stop the wait, which lasts as long as the running transition's remaining
@@ -231,7 +235,11 @@ public actor FlowContainer<Child: Sendable> {
     private func submit(_ request: Request, policy: OverlapPolicy) async -> TransitionResult {
         guard !Task.isCancelled else { return .cancelled }
         guard !isCalledFromRunningTransition() else { return .rejected }
-        if let admission = request.admission, !admission(.arrival) { return .superseded }
+        if let admission = request.admission {
+            // A finished container answers `cancelled`, as for every request, without asking.
+            guard !machine.withLock({ $0.isFinished }) else { return .cancelled }
+            guard admission(.arrival) else { return .superseded }
+        }
         lastRequestID += 1
         let id = lastRequestID
         switch machine.withLock({ $0.request(id, request, policy: policy, maxPending: maxPending) }) {

@@ -24,6 +24,12 @@ public final class FlowModel<Child: Sendable> {
     @ObservationIgnored private var follower: Task<Void, Never>?
 
     /// A model mirroring `container` from now on.
+    ///
+    /// It subscribes first and then reads the child in place, waiting for the actor but
+    /// never for a transition, so no transition that begins later is missed. Cancelling
+    /// the caller changes nothing. Made after ``FlowContainer/finish()``, it shows the last
+    /// child and never changes again; a model that is following when the container
+    /// finishes keeps its last state.
     public init(mirroring container: FlowContainer<Child>) async {
         let events = container.events()
         child = await container.child
