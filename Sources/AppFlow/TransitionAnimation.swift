@@ -45,15 +45,36 @@ public struct TransitionAnimation: Sendable, CustomStringConvertible {
         case custom(@Sendable (any Sendable, any Sendable, AnimationContext) async throws -> Void)
     }
 
+    /// The fields, behind one reference: an animation is copied into every request and
+    /// every frame of a waiting call, and 112 bytes of inline fields made each waiting
+    /// request's frames larger and each copy several retains.
+    private final class Storage: Sendable {
+        let kind: Kind
+        let duration: Duration?
+        let delay: Duration
+        let curve: AnimationCurve
+        let strategy: Strategy
+
+        init(kind: Kind, duration: Duration?, delay: Duration, curve: AnimationCurve, strategy: Strategy) {
+            self.kind = kind
+            self.duration = duration
+            self.delay = delay
+            self.curve = curve
+            self.strategy = strategy
+        }
+    }
+
+    private let storage: Storage
+
     /// Which animation this is.
-    public let kind: Kind
+    public var kind: Kind { storage.kind }
     /// The nominal length, excluding ``delay``; `nil` for a custom animation of unknown length.
-    public let duration: Duration?
+    public var duration: Duration? { storage.duration }
     /// The wait before the first frame moves.
-    public let delay: Duration
+    public var delay: Duration { storage.delay }
     /// The easing of the frames (built-in animations only).
-    public let curve: AnimationCurve
-    let strategy: Strategy
+    public var curve: AnimationCurve { storage.curve }
+    var strategy: Strategy { storage.strategy }
 
     /// The time after which the container's watchdog may cut the animation short,
     /// before its margin is added: delay plus duration. `nil` means never.
@@ -132,11 +153,7 @@ public struct TransitionAnimation: Sendable, CustomStringConvertible {
     }
 
     private init(kind: Kind, duration: Duration?, delay: Duration, curve: AnimationCurve, strategy: Strategy) {
-        self.kind = kind
-        self.duration = duration
-        self.delay = delay
-        self.curve = curve
-        self.strategy = strategy
+        storage = Storage(kind: kind, duration: duration, delay: delay, curve: curve, strategy: strategy)
     }
 
     /// Whether this animation runs as a task (everything but ``immediate``).

@@ -98,6 +98,22 @@ struct FlowContainerInPlaceTests {
         #expect(recorder.snapshot.completed.map(\.to.name) == ["faded", "immediate"])
     }
 
+    /// Children of mixed kinds: only a switch between two plain children may take the
+    /// in-place path; a lifecycle child on either side must get its hooks.
+    @Test func aLifecycleChildOnEitherSideStillGetsItsHooks() async {
+        let calls = Log<String>()
+        let container = FlowContainer<any Sendable>(initial: Screen("hooked", calls: calls), animation: .immediate)
+        #expect(await container.cycle(to: PlainScreen("plain1")) == .completed)
+        #expect(await container.cycle(to: PlainScreen("plain2")) == .completed)
+        #expect(await container.cycle(to: Screen("back", calls: calls)) == .completed)
+        #expect(await container.cycle(to: PlainScreen("plain3")) == .completed)
+        #expect(calls.all == [
+            "hooked.willDisappear", "hooked.didDisappear",
+            "back.willAppear", "back.didAppear",
+            "back.willDisappear", "back.didDisappear",
+        ])
+    }
+
     @Test func anImmediateCycleAfterFinishIsCancelled() async {
         let container = FlowContainer(initial: PlainScreen("start"), animation: .immediate)
         await container.finish()

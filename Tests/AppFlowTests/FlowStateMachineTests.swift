@@ -4,14 +4,14 @@ import Testing
 /// The container's decisions, tested synchronously: every policy against every state.
 /// Waiters are plain integers and finish waiters plain strings, so no task is involved.
 @Suite struct FlowStateMachineTests {
-    typealias Machine = FlowStateMachine<String, Int, String>
+    typealias Machine = FlowStateMachine<Int, String>
 
     /// A machine running request 1, with requests 2... pending (their waiters are 100 + id).
     static func running(pending: Int = 0, attached: Bool = true) -> Machine {
         var machine = Machine()
-        #expect(isRun(machine.request(1, "r1", policy: .enqueue, maxPending: .max)))
+        #expect(isRun(machine.request(1, policy: .enqueue, maxPending: .max)))
         for id in UInt64(2)..<UInt64(2 + pending) {
-            _ = machine.request(id, "r\(id)", policy: .enqueue, maxPending: .max)
+            _ = machine.request(id, policy: .enqueue, maxPending: .max)
             if attached { #expect(isWait(machine.attach(id, waiter: 100 + Int(id)))) }
         }
         return machine
@@ -32,7 +32,7 @@ import Testing
     @Test(arguments: OverlapPolicy.allCases)
     func anIdleMachineRunsANewRequestAtOnceUnderEveryPolicy(policy: OverlapPolicy) {
         var machine = Machine()
-        #expect(Self.isRun(machine.request(1, "a", policy: policy, maxPending: 0)))
+        #expect(Self.isRun(machine.request(1, policy: policy, maxPending: 0)))
         #expect(machine.isTransitioning)
         #expect(machine.pendingCount == 0)
     }
@@ -45,7 +45,7 @@ import Testing
         // While it closes (the child disappears, the streams end), a second finish waits.
         guard case .wait([], false) = machine.finish() else { Issue.record("a finish while closing waits"); return }
         #expect(machine.addFinishWaiter("second") == nil)
-        guard case .cancel = machine.request(9, "r9", policy: .enqueue, maxPending: .max) else {
+        guard case .cancel = machine.request(9, policy: .enqueue, maxPending: .max) else {
             Issue.record("closing must cancel"); return
         }
         #expect(machine.closed() == ["second"])
@@ -78,11 +78,10 @@ import Testing
         var machine = Self.running(pending: 3)
         #expect(machine.pendingCount == 3)
         for expected in 2...4 {
-            guard case .resume(let waiter, .run(let request)) = machine.transitionFinished(UInt64(expected - 1)) else {
+            guard case .resume(let waiter, .run) = machine.transitionFinished(UInt64(expected - 1)) else {
                 Issue.record("expected the next request to be handed the container"); return
             }
             #expect(waiter == 100 + expected)
-            #expect(request == "r\(expected)")
         }
         guard case .idle = machine.transitionFinished(4) else { Issue.record("expected idle"); return }
         #expect(!machine.isTransitioning)
@@ -90,18 +89,18 @@ import Testing
 
     @Test func enqueueBeyondMaxPendingIsRejected() {
         var machine = Self.running(pending: 2)
-        guard case .reject = machine.request(9, "r9", policy: .enqueue, maxPending: 2) else {
+        guard case .reject = machine.request(9, policy: .enqueue, maxPending: 2) else {
             Issue.record("expected reject"); return
         }
         #expect(machine.pendingCount == 2)
-        guard case .suspend = machine.request(10, "r10", policy: .enqueue, maxPending: 3) else {
+        guard case .suspend = machine.request(10, policy: .enqueue, maxPending: 3) else {
             Issue.record("expected suspend below the bound"); return
         }
     }
 
     @Test func dropIfBusyIsRejectedWhileRunningAndLeavesThePendingAlone() {
         var machine = Self.running(pending: 1)
-        guard case .reject = machine.request(9, "r9", policy: .dropIfBusy, maxPending: .max) else {
+        guard case .reject = machine.request(9, policy: .dropIfBusy, maxPending: .max) else {
             Issue.record("expected reject"); return
         }
         #expect(machine.pendingCount == 1)
@@ -110,7 +109,7 @@ import Testing
     @Test(arguments: [OverlapPolicy.latestWins, .interrupt])
     func latestWinsAndInterruptSupersedeEveryPendingRequest(policy: OverlapPolicy) {
         var machine = Self.running(pending: 2)
-        guard case .suspend(let superseded, let interrupt) = machine.request(9, "r9", policy: policy, maxPending: .max) else {
+        guard case .suspend(let superseded, let interrupt) = machine.request(9, policy: policy, maxPending: .max) else {
             Issue.record("expected suspend"); return
         }
         #expect(superseded == [102, 103])
@@ -121,10 +120,10 @@ import Testing
 
     @Test func interruptMarksTheRunningTransitionOnlyOnce() {
         var machine = Self.running()
-        guard case .suspend(_, true) = machine.request(2, "r2", policy: .interrupt, maxPending: .max) else {
+        guard case .suspend(_, true) = machine.request(2, policy: .interrupt, maxPending: .max) else {
             Issue.record("first interrupt must cut the animation short"); return
         }
-        guard case .suspend(let superseded, false) = machine.request(3, "r3", policy: .interrupt, maxPending: .max) else {
+        guard case .suspend(let superseded, false) = machine.request(3, policy: .interrupt, maxPending: .max) else {
             Issue.record("second interrupt must not cut again"); return
         }
         #expect(superseded.isEmpty)  // request 2 never attached, so it is decided early
@@ -140,7 +139,7 @@ import Testing
 
     @Test func aPendingRequestCancelledBeforeItAttachedIsResolvedWhenItAttaches() {
         var machine = Self.running()
-        _ = machine.request(2, "r2", policy: .enqueue, maxPending: .max)
+        _ = machine.request(2, policy: .enqueue, maxPending: .max)
         #expect(machine.cancel(2) == nil)
         #expect(machine.pendingCount == 0)
         guard case .resume(5, .resolved(.cancelled)) = machine.attach(2, waiter: 5) else {
@@ -152,7 +151,7 @@ import Testing
         var machine = Self.running(pending: 2)
         #expect(machine.cancel(2) == 102)
         #expect(machine.pendingCount == 1)
-        guard case .resume(103, .run("r3")) = machine.transitionFinished(1) else {
+        guard case .resume(103, .run) = machine.transitionFinished(1) else {
             Issue.record("the cancelled request must be skipped"); return
         }
     }
@@ -167,7 +166,7 @@ import Testing
     @Test func aCancelledRequestIsNotLaterSuperseded() {
         var machine = Self.running(pending: 1)
         #expect(machine.cancel(2) == 102)
-        guard case .suspend(let superseded, _) = machine.request(3, "r3", policy: .latestWins, maxPending: .max) else {
+        guard case .suspend(let superseded, _) = machine.request(3, policy: .latestWins, maxPending: .max) else {
             Issue.record("expected suspend"); return
         }
         #expect(superseded.isEmpty)
@@ -175,9 +174,9 @@ import Testing
 
     @Test func aHandedOverRequestThatHadNotAttachedRunsWhenItAttaches() {
         var machine = Self.running()
-        _ = machine.request(2, "r2", policy: .enqueue, maxPending: .max)
+        _ = machine.request(2, policy: .enqueue, maxPending: .max)
         guard case .handedOver = machine.transitionFinished(1) else { Issue.record("expected handedOver"); return }
-        guard case .resume(9, .run("r2")) = machine.attach(2, waiter: 9) else { Issue.record("expected run"); return }
+        guard case .resume(9, .run) = machine.attach(2, waiter: 9) else { Issue.record("expected run"); return }
         #expect(machine.cancel(2) == nil)  // it runs now: cancellation changes nothing
     }
 
@@ -207,7 +206,7 @@ import Testing
 
     @Test func finishKeepsAnEarlierOverlapInterruption() {
         var machine = Self.running()
-        _ = machine.request(2, "r2", policy: .interrupt, maxPending: .max)
+        _ = machine.request(2, policy: .interrupt, maxPending: .max)
         guard case .wait(_, false) = machine.finish() else { Issue.record("already interrupted"); return }
         guard case .overlap = machine.interruption(of: 1) else { Issue.record("expected overlap"); return }
     }
@@ -216,12 +215,12 @@ import Testing
     func everyRequestAfterFinishIsCancelled(policy: OverlapPolicy) {
         var finishing = Self.running()
         _ = finishing.finish()
-        guard case .cancel = finishing.request(5, "r5", policy: policy, maxPending: .max) else {
+        guard case .cancel = finishing.request(5, policy: policy, maxPending: .max) else {
             Issue.record("finishing must cancel"); return
         }
         var finished = Machine()
         _ = finished.finish()
-        guard case .cancel = finished.request(5, "r5", policy: policy, maxPending: .max) else {
+        guard case .cancel = finished.request(5, policy: policy, maxPending: .max) else {
             Issue.record("finished must cancel"); return
         }
     }
@@ -237,7 +236,7 @@ import Testing
 
     @Test func pendingRequestsNotYetAttachedFindFinishCancelledThem() {
         var machine = Self.running()
-        _ = machine.request(2, "r2", policy: .enqueue, maxPending: .max)
+        _ = machine.request(2, policy: .enqueue, maxPending: .max)
         guard case .wait([], true) = machine.finish() else { Issue.record("expected wait"); return }
         guard case .resume(4, .resolved(.cancelled)) = machine.attach(2, waiter: 4) else {
             Issue.record("expected cancelled"); return

@@ -1,13 +1,12 @@
 /// What a waiting request is told when its turn comes, or when it is resolved without
-/// running.
-enum RequestOutcome<Request> {
+/// running. It carries no request: the waiting caller still holds its own.
+enum RequestOutcome: Sendable {
     /// The request now owns the container and must run its transition.
-    case run(Request)
+    case run
     /// The request never runs; the call returns this result.
     case resolved(TransitionResult)
 }
 
-extension RequestOutcome: Sendable where Request: Sendable {}
 
 /// The decisions of a ``FlowContainer``, as a plain value with no `await` and no side
 /// effects.
@@ -20,7 +19,7 @@ extension RequestOutcome: Sendable where Request: Sendable {}
 /// Generic parameters keep it testable without tasks: `Waiter` is what a suspended
 /// request is resumed through (a continuation in the container, a plain token in tests),
 /// and `FinishWaiter` is the same for callers of `finish()`.
-struct FlowStateMachine<Request, Waiter, FinishWaiter> {
+struct FlowStateMachine<Waiter, FinishWaiter> {
     typealias RequestID = UInt64
 
     /// The transition that owns the container.
@@ -33,8 +32,6 @@ struct FlowStateMachine<Request, Waiter, FinishWaiter> {
 
     /// A request waiting for its turn.
     struct Pending {
-        /// What the caller asked for.
-        var request: Request
         /// How to resume the caller; `nil` until the caller has suspended.
         var waiter: Waiter?
     }
@@ -57,7 +54,7 @@ struct FlowStateMachine<Request, Waiter, FinishWaiter> {
     private var phase: Phase = .idle
     private var pending = PendingQueue<Pending>()
     /// Outcomes decided for requests whose caller had not suspended yet.
-    private var decidedEarly: [RequestID: RequestOutcome<Request>] = [:]
+    private var decidedEarly: [RequestID: RequestOutcome] = [:]
 
     init() {}
 
@@ -110,11 +107,10 @@ struct FlowStateMachine<Request, Waiter, FinishWaiter> {
         case cancel
     }
 
-    /// A caller made request `id` under `policy`. `request` is evaluated only if the
-    /// request must wait, so that the uncontended path stores nothing.
+    /// A caller made request `id` under `policy`. The machine keeps only the request's
+    /// place and, once the caller suspends, its waiter: the caller holds the request itself.
     mutating func request(
         _ id: RequestID,
-        _ request: @autoclosure () -> Request,
         policy: OverlapPolicy,
         maxPending: Int
     ) -> RequestAction {
@@ -130,11 +126,11 @@ struct FlowStateMachine<Request, Waiter, FinishWaiter> {
                 return .reject
             case .enqueue:
                 guard pending.count < maxPending else { return .reject }
-                pending.append(Pending(request: request()), id: id)
+                pending.append(Pending(), id: id)
                 return .suspend(superseded: [], interrupt: false)
             case .latestWins, .interrupt:
                 let superseded = resolveAllPending(with: .superseded)
-                pending.append(Pending(request: request()), id: id)
+                pending.append(Pending(), id: id)
                 var interrupt = false
                 if policy == .interrupt && running.interruption == nil {
                     running.interruption = .overlap
@@ -150,7 +146,7 @@ struct FlowStateMachine<Request, Waiter, FinishWaiter> {
     /// immediate animation, no stage, no lifecycle hooks). Returns `true` if the machine
     /// is idle: the caller runs it in one synchronous step on the container, and the
     /// machine stays idle, since nothing can observe the transition in between. Otherwise
-    /// the caller goes through ``request(_:_:policy:maxPending:)``.
+    /// the caller goes through ``request(_:policy:maxPending:)``.
     func admitsInPlaceTransition() -> Bool {
         if case .idle = phase { return true }
         return false
@@ -161,7 +157,7 @@ struct FlowStateMachine<Request, Waiter, FinishWaiter> {
         /// Keep waiting; the waiter is stored.
         case wait
         /// The outcome was decided before the caller suspended: resume it now.
-        case resume(Waiter, RequestOutcome<Request>)
+        case resume(Waiter, RequestOutcome)
     }
 
     /// The caller of request `id` has suspended on `waiter`.
@@ -216,7 +212,7 @@ struct FlowStateMachine<Request, Waiter, FinishWaiter> {
         /// Nothing waits: the container is idle.
         case idle
         /// Hand the container to the next request by resuming its waiter.
-        case resume(Waiter, RequestOutcome<Request>)
+        case resume(Waiter, RequestOutcome)
         /// The next request had not suspended yet; it will find its turn when it attaches.
         case handedOver
         /// `finish()` was called: close the container (then ``closed()``).
@@ -233,10 +229,10 @@ struct FlowStateMachine<Request, Waiter, FinishWaiter> {
             }
             phase = .running(Running(id: next.id))
             guard let waiter = next.element.waiter else {
-                decidedEarly[next.id] = .run(next.element.request)
+                decidedEarly[next.id] = .run
                 return .handedOver
             }
-            return .resume(waiter, .run(next.element.request))
+            return .resume(waiter, .run)
         case .finishing(let running, let waiters) where running.id == id:
             phase = .closing(waiters: waiters)
             return .close
@@ -320,7 +316,7 @@ struct FlowStateMachine<Request, Waiter, FinishWaiter> {
     }
 }
 
-extension FlowStateMachine: Sendable where Request: Sendable, Waiter: Sendable, FinishWaiter: Sendable {}
+extension FlowStateMachine: Sendable where Waiter: Sendable, FinishWaiter: Sendable {}
 extension FlowStateMachine.Running: Sendable {}
-extension FlowStateMachine.Phase: Sendable where Request: Sendable, Waiter: Sendable, FinishWaiter: Sendable {}
-extension FlowStateMachine.Pending: Sendable where Request: Sendable, Waiter: Sendable {}
+extension FlowStateMachine.Phase: Sendable where Waiter: Sendable, FinishWaiter: Sendable {}
+extension FlowStateMachine.Pending: Sendable where Waiter: Sendable {}
