@@ -9,6 +9,11 @@
 /// The initial child gets no appearance calls: it is in place before the container exists.
 /// When the container finishes, the child in place gets `flowWillDisappear` and
 /// `flowDidDisappear`: the place to finish a nested container the child owns.
+///
+/// **Ordering.** The hooks of one transition never interleave with those of another.
+/// **Cancellation.** They run in the task that runs the transition, which is never
+/// cancelled by its caller. **After ``FlowContainer/finish()``.** The disappear hooks
+/// above are the last calls a child gets.
 public protocol FlowLifecycle: Sendable {
     /// The child is about to be shown.
     func flowWillAppear() async

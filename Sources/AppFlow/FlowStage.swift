@@ -9,6 +9,13 @@
 ///
 /// The initial child is not mounted by the container: show it when you set the stage up.
 /// On Apple platforms a `@MainActor` type can conform; the container awaits each call.
+///
+/// **Ordering.** Calls of one transition never interleave with those of another, and
+/// transitions reach the stage in the order they run. **Cancellation.** The calls run in
+/// the task that runs the transition, which completes whatever happens to its caller, so
+/// they are never cancelled. **After ``FlowContainer/finish()``.** A transition running
+/// when `finish()` arrives still gets its last frame and its ``unmount(_:)``; nothing is
+/// mounted afterwards.
 public protocol FlowStage<Child>: Sendable {
     /// The kind of child shown.
     associatedtype Child: Sendable

@@ -21,6 +21,12 @@ public protocol TransitionAnimator<Child>: Sendable {
     var duration: Duration? { get }
 
     /// Animates from `from` to `to`.
+    ///
+    /// **Ordering.** Called once per transition, after the stage's mount; it runs in a
+    /// task of its own. **Cancellation.** That task is cancelled when the animation is cut
+    /// short (an interrupting request, ``FlowContainer/finish()``, the watchdog); return or
+    /// throw promptly then, since frames reported afterwards are dropped. **After
+    /// `finish()`.** It is never called.
     func animate(from: Child, to: Child, context: AnimationContext) async throws
 }
 
