@@ -53,6 +53,12 @@ let benchmarks: @Sendable () -> Void = {
             benchmark.stopMeasurement()
         }
     }
+    Benchmark("Sequential_1000_InPlaceBound", configuration: .init(scalingFactor: .kilo)) { benchmark in
+        let switcher = InPlaceBoundSwitcher()
+        benchmark.startMeasurement()
+        await Scenarios.sequential(switcher, count: benchmark.scaledIterations.count)
+        benchmark.stopMeasurement()
+    }
     for subscribers in [1, 100] {
         Benchmark("Sequential_1000_AppFlow_\(subscribers)subscribers", configuration: .init(
             scalingFactor: .kilo, thresholds: MallocTolerance.perThousandCycles

@@ -1,5 +1,6 @@
 import AppFlow
 import AsyncAlgorithms
+import Synchronization
 
 /// Something that switches a child, one request at a time: AppFlow and the baselines
 /// share this shape so that every scenario runs the same code around them.
@@ -130,5 +131,26 @@ final class ChannelSwitcher: Switcher {
 
     func cycle(to child: Int) async {
         await channel.send(child)
+    }
+}
+
+/// Not a peer but a lower bound for AppFlow's uncontended path: an actor that does only
+/// what an in-place immediate cycle must (check cancellation, ask the state lock whether
+/// a transition runs, swap the child, bump the transition id, ask a second lock whether
+/// anyone subscribes), fully specialised in this module. Its locks are
+/// `Synchronization.Mutex`; the benchmarks never run under ThreadSanitizer.
+actor InPlaceBoundSwitcher: Switcher {
+    private let isIdle = Mutex(true)
+    private let subscriberCount = Mutex(0)
+    private var child = 0
+    private var lastTransitionID: UInt64 = 0
+
+    func cycle(to child: Int) {
+        guard !Task.isCancelled, isIdle.withLock({ $0 }) else { return }
+        lastTransitionID += 1
+        self.child = child
+        if subscriberCount.withLock({ $0 > 0 }) {
+            preconditionFailure("the bound has no subscribers")
+        }
     }
 }
