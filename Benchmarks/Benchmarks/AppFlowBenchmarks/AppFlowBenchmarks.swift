@@ -91,6 +91,13 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    Benchmark("Contended_1000x100_InPlaceBound", configuration: .init(maxIterations: 20)) { benchmark in
+        let switcher = InPlaceBoundSwitcher()
+        benchmark.startMeasurement()
+        await Scenarios.contended(switcher, tasks: 1_000, cycles: 100)
+        benchmark.stopMeasurement()
+    }
+
     // 3. Storm: 100,000 concurrent requests.
     Benchmark("Storm_100k_AppFlowLatestWins", configuration: .init(
         metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident, Figures.transitionsRun], maxIterations: 10,
