@@ -236,7 +236,7 @@ public actor FlowContainer<Child: Sendable> {
     // MARK: - Requests
 
     /// What ``admit(_:policy:)`` decided for a new request.
-    private enum Admission {
+    private enum Arrival {
         /// The call ends at once with this result.
         case resolved(TransitionResult)
         /// The container was idle: the caller runs request `id` now.
@@ -266,7 +266,7 @@ public actor FlowContainer<Child: Sendable> {
     }
 
     /// Checks a new request and gives it its place in the state machine, synchronously.
-    private func admit(_ request: Request, policy: OverlapPolicy) -> Admission {
+    private func admit(_ request: Request, policy: OverlapPolicy) -> Arrival {
         guard !Task.isCancelled else { return .resolved(.cancelled) }
         guard !isCalledFromRunningTransition() else { return .resolved(.rejected) }
         if let admission = request.admission {

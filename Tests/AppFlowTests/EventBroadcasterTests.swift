@@ -1,0 +1,32 @@
+import Testing
+@testable import AppFlow
+
+/// The broadcaster's subscriber-count mirror, which `publish` and the in-place path read
+/// instead of the subscriber list: it must never say "nobody" while someone listens.
+@Suite(.timeLimit(.minutes(1)))
+struct EventBroadcasterTests {
+    @Test func theMirrorFollowsSubscribersThatComeAndGoConcurrently() async {
+        let broadcaster = EventBroadcaster<Int>()
+        #expect(!broadcaster.hasSubscribers)
+        let kept = broadcaster.subscribe(bufferingPolicy: .unbounded)
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<200 {
+                group.addTask {
+                    let stream = broadcaster.subscribe(bufferingPolicy: .bufferingNewest(1))
+                    broadcaster.publish(1)
+                    for await _ in stream { break }
+                }
+            }
+        }
+        #expect(broadcaster.subscriberCount == 1)
+        #expect(broadcaster.hasSubscribers)
+        broadcaster.publish(2)
+        var iterator = kept.makeAsyncIterator()
+        var received: [Int] = []
+        for _ in 0..<201 { if let value = await iterator.next() { received.append(value) } }
+        #expect(received.count == 201 && received.last == 2, "the kept subscriber saw every event")
+        broadcaster.finish()
+        #expect(!broadcaster.hasSubscribers)
+        #expect(await iterator.next() == nil)
+    }
+}
