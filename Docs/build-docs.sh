@@ -26,7 +26,12 @@ swift build --target AppFlowTesting --scratch-path "$scratch" \
 catalog_graphs="$PWD/$scratch/catalog-symbol-graphs"
 rm -rf "$catalog_graphs"
 mkdir -p "$catalog_graphs"
-cp "$graphs"/AppFlow.symbols.json "$graphs"/AppFlow@*.symbols.json "$catalog_graphs"/ 2>/dev/null || true
+cp "$graphs"/AppFlow.symbols.json "$catalog_graphs"/
+# Extension graphs (AppFlow@Module.symbols.json) exist only if AppFlow extends another
+# module's public types.
+for extension in "$graphs"/AppFlow@*.symbols.json; do
+    if [ -e "$extension" ]; then cp "$extension" "$catalog_graphs"/; fi
+done
 
 python3 - "$graphs" Docs/AppFlow.docc/AppFlow.md <<'PY'
 import json, pathlib, re, sys
