@@ -17,9 +17,3 @@ struct FlowRequest<Child: Sendable>: Sendable {
     /// request as superseded.
     var admission: (@Sendable (FlowAdmissionCheck) -> Bool)? = nil
 }
-
-/// The identity of the task running this code, to recognise calls made from inside the
-/// container's own running transition.
-func currentTaskHash() -> Int? {
-    withUnsafeCurrentTask { $0?.hashValue }
-}

@@ -15,7 +15,7 @@ import Testing
     }
 
     static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     static func files(under folder: String, ending suffix: String) -> [URL] {
         let base = root.appendingPathComponent(folder)
