@@ -21,7 +21,7 @@ let package = Package(
             ],
             path: "Benchmarks/AppFlowBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
+        )
     ],
     swiftLanguageModes: [.v6]
 )

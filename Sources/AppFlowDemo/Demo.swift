@@ -38,9 +38,11 @@ public enum Demo {
             return 0
         }
         let startupPassed = await StartupAct.run(console: console, fast: options.fast)
-        console.line(console.bold(
-            "== Act 2: login/logout storm (\(DemoOptions.name(of: options.policy)), \(options.tasks) tasks, seed \(options.seed))"
-        ))
+        console.line(
+            console.bold(
+                "== Act 2: login/logout storm (\(DemoOptions.name(of: options.policy)), \(options.tasks) tasks, seed \(options.seed))"
+            )
+        )
         let report = await StormAct.run(options: options)
         console.write(report.render(console: console))
         let passed = startupPassed && report.passed

@@ -61,19 +61,25 @@ public struct DemoOptions: Sendable, Equatable {
             case "--policy":
                 let name = try value(for: argument)
                 guard let policy = policies[name] else {
-                    throw ParseError(message: "unknown policy '\(name)' (expected enqueue, latest-wins, interrupt or drop-if-busy)")
+                    throw ParseError(
+                        message: "unknown policy '\(name)' (expected enqueue, latest-wins, interrupt or drop-if-busy)"
+                    )
                 }
                 options.policy = policy
             case "--tasks":
                 let text = try value(for: argument)
-                guard let tasks = Int(text) else { throw ParseError(message: "--tasks takes a whole number, not '\(text)'") }
+                guard let tasks = Int(text) else {
+                    throw ParseError(message: "--tasks takes a whole number, not '\(text)'")
+                }
                 guard (1...maxTasks).contains(tasks) else {
                     throw ParseError(message: "--tasks must be between 1 and \(maxTasks), not \(tasks)")
                 }
                 options.tasks = tasks
             case "--seed":
                 let text = try value(for: argument)
-                guard let seed = UInt64(text) else { throw ParseError(message: "--seed takes a whole number from 0, not '\(text)'") }
+                guard let seed = UInt64(text) else {
+                    throw ParseError(message: "--seed takes a whole number from 0, not '\(text)'")
+                }
                 options.seed = seed
             case "--fast":
                 options.fast = true

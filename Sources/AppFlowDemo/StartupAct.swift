@@ -25,12 +25,16 @@ public enum StartupAct {
                 return .onboarding
             }
         }
-        let signedIn = await container.hop(animation: fast ? .immediate : .slide(from: .trailing)) { (handle: HopHandle<String>) in
+        let signedIn = await container.hop(animation: fast ? .immediate : .slide(from: .trailing)) {
+            (handle: HopHandle<String>) in
             user(after: .milliseconds(900), fast: fast) { handle.unhop("ada") }  // signs in
             return .login
         }
         guard let user = signedIn.value else { return false }
-        await container.cycle(to: .main(user: user), animation: fast ? .immediate : .crossDissolve(delay: .milliseconds(100)))
+        await container.cycle(
+            to: .main(user: user),
+            animation: fast ? .immediate : .crossDissolve(delay: .milliseconds(100))
+        )
         await container.finish()
         let final = await container.child
         console.line()

@@ -1,3 +1,6 @@
+import AppFlow
+import AppFlowTesting
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,8 +8,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import AppFlow
-import AppFlowTesting
 
 /// Act 2: many concurrent tasks fire login and logout at random under one policy, while an
 /// observer counts events; every invariant is then checked.
@@ -15,8 +16,14 @@ public enum StormAct {
     public static func run(options: DemoOptions) async -> StormReport {
         let stage = FlightStage()
         // Under enqueue every request runs, so the storm uses immediate switches there.
-        let animation: TransitionAnimation = options.fast || options.policy == .enqueue ? .immediate : .fade(duration: .milliseconds(10))
-        let container = FlowContainer(initial: AppScreen.login, animation: animation, policy: options.policy, stage: stage)
+        let animation: TransitionAnimation =
+            options.fast || options.policy == .enqueue ? .immediate : .fade(duration: .milliseconds(10))
+        let container = FlowContainer(
+            initial: AppScreen.login,
+            animation: animation,
+            policy: options.policy,
+            stage: stage
+        )
         let events = container.events()
         let observer = Task {
             var tally = EventTally()
@@ -28,9 +35,11 @@ public enum StormAct {
         // Each task logs in (as its own user) or out, after a random delay that spreads the
         // storm over about 1.5 s (none with --fast); one in a hundred is cancelled.
         let plans = (0..<options.tasks).map { index in
-            (screen: Bool.random(using: &random) ? AppScreen.main(user: "u\(index)") : .login,
-             delay: options.fast ? Duration.zero : .milliseconds(Int.random(in: 0..<1_500, using: &random)),
-             cancel: Int.random(in: 0..<100, using: &random) == 0)
+            (
+                screen: Bool.random(using: &random) ? AppScreen.main(user: "u\(index)") : .login,
+                delay: options.fast ? Duration.zero : .milliseconds(Int.random(in: 0..<1_500, using: &random)),
+                cancel: Int.random(in: 0..<100, using: &random) == 0
+            )
         }
         let clock = ContinuousClock()
         let start = clock.now

@@ -31,7 +31,10 @@ public struct StormReport: Sendable {
             ("max transitions in flight is 1", maxInFlight <= 1 && (transitionsRun == 0 || maxInFlight == 1)),
             ("will/did balanced and in order", tally.isBalanced),
             ("transitions run = calls that ran", transitionsRun == ran),
-            ("final state = last didTransition", tally.lastDestination.map { $0 == finalState } ?? (finalState == .login)),
+            (
+                "final state = last didTransition",
+                tally.lastDestination.map { $0 == finalState } ?? (finalState == .login)
+            ),
         ]
     }
 
@@ -53,7 +56,10 @@ public struct StormReport: Sendable {
             ("max transitions in flight", "\(maxInFlight)"),
             ("will / did events", "\(tally.wills) / \(tally.dids)"),
             ("final state", "\(finalState)"),
-            ("elapsed", "\(String(format3: seconds)) s" + (options.fast ? "" : " (spread on purpose; --fast for raw speed)")),
+            (
+                "elapsed",
+                "\(String(format3: seconds)) s" + (options.fast ? "" : " (spread on purpose; --fast for raw speed)")
+            ),
             ("throughput", "\(throughput) requests/s"),
             ("peak memory", "\(peakMemoryBytes / (1 << 20)) MiB"),
         ]

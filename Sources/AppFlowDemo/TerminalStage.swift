@@ -45,7 +45,8 @@ public struct TerminalStage: FlowStage {
         func row(_ plain: String, styled: String) -> String {
             let padding = width - plain.count
             let left = padding / 2
-            return "  |" + String(repeating: " ", count: left) + styled + String(repeating: " ", count: padding - left) + "|\n"
+            return "  |" + String(repeating: " ", count: left) + styled + String(repeating: " ", count: padding - left)
+                + "|\n"
         }
         let rule = "  +" + String(repeating: "-", count: width) + "+\n"
         return rule + row(title, styled: console.bold(title)) + row(screen.caption, styled: screen.caption) + rule
@@ -57,6 +58,7 @@ public struct TerminalStage: FlowStage {
         let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
         let percent = String(Int((fraction * 100).rounded()))
         let padded = String(repeating: " ", count: 3 - percent.count) + percent
-        return "  \(transition.from) -> \(transition.to)  \(console.dim(transition.animation.description))  [\(bar)] \(padded)%"
+        return
+            "  \(transition.from) -> \(transition.to)  \(console.dim(transition.animation.description))  [\(bar)] \(padded)%"
     }
 }

@@ -26,8 +26,10 @@ struct ConditionWaiters<Value>: Sendable {
     /// Stores the waiter unless it was cancelled already or `value` satisfies it; returns
     /// whether to resume it at once.
     fileprivate mutating func register(
-        _ id: UInt64, _ condition: @escaping @Sendable (Value) -> Bool,
-        _ continuation: CheckedContinuation<Void, Never>, current value: Value
+        _ id: UInt64,
+        _ condition: @escaping @Sendable (Value) -> Bool,
+        _ continuation: CheckedContinuation<Void, Never>,
+        current value: Value
     ) -> Bool {
         if cancelledEarly.remove(id) != nil || condition(value) { return true }
         waiters[id] = (condition, continuation)

@@ -79,7 +79,10 @@ public final class ManualClock: Clock, Sendable {
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                enum Registration { case sleeping([CheckedContinuation<Void, Never>]), wake, cancelled }
+                enum Registration {
+                    case sleeping([CheckedContinuation<Void, Never>])
+                    case wake, cancelled
+                }
                 let registration: Registration = state.withLock { state in
                     if state.cancelledEarly.remove(id) != nil { return .cancelled }
                     if deadline <= state.now { return .wake }
@@ -136,6 +139,6 @@ public final class ManualClock: Clock, Sendable {
     /// Suspends until at least `count` tasks sleep on this clock, or the calling task is
     /// cancelled (so that a test time limit can end a wait that would never finish).
     public func waitForSleepers(_ count: Int = 1) async {
-        await waitUntil(state, in: \.watchers, project: { $0.sleepers.count }) { $0 >= count }
+        await waitUntil(state, in: \.watchers, project: { $0.sleepers.count }, { $0 >= count })
     }
 }

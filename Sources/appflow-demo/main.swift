@@ -1,3 +1,5 @@
+import AppFlowDemo
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,6 +7,5 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import AppFlowDemo
 
 exit(await Demo.runFromCommandLine())

@@ -26,7 +26,11 @@ struct DemoTests {
         let out = Captured()
         let errors = Captured()
         let name = DemoOptions.name(of: policy)
-        let code = await Demo.run(arguments: ["--fast", "--tasks", "2000", "--policy", name], console: { _ in out.console }, errors: errors.console)
+        let code = await Demo.run(
+            arguments: ["--fast", "--tasks", "2000", "--policy", name],
+            console: { _ in out.console },
+            errors: errors.console
+        )
         #expect(code == 0)
         #expect(errors.output.isEmpty)
         #expect(out.output.contains("== Act 1"))
@@ -53,7 +57,8 @@ struct DemoTests {
         case .enqueue: #expect(report.results[.superseded, default: 0] + report.results[.rejected, default: 0] == 0)
         case .latestWins: #expect(report.results[.rejected, default: 0] + report.results[.interrupted, default: 0] == 0)
         case .interrupt: #expect(report.results[.rejected, default: 0] == 0)
-        case .dropIfBusy: #expect(report.results[.superseded, default: 0] + report.results[.interrupted, default: 0] == 0)
+        case .dropIfBusy:
+            #expect(report.results[.superseded, default: 0] + report.results[.interrupted, default: 0] == 0)
         }
     }
 
@@ -61,7 +66,10 @@ struct DemoTests {
         let out = Captured()
         let clock = ManualClock()
         let container = FlowContainer(
-            initial: AppScreen.splash, animation: .fade(), stage: TerminalStage(console: out.console(terminal: true)), clock: clock
+            initial: AppScreen.splash,
+            animation: .fade(),
+            stage: TerminalStage(console: out.console(terminal: true)),
+            clock: clock
         )
         let task = Task { await container.cycle(to: .login) }
         await clock.waitForSleepers(2)
@@ -75,17 +83,22 @@ struct DemoTests {
     @Test func offATerminalTheStagePrintsOneStableLinePerTransition() async {
         let out = Captured()
         let container = FlowContainer(
-            initial: AppScreen.splash, animation: .fade(), stage: TerminalStage(console: out.console), clock: ManualClock()
+            initial: AppScreen.splash,
+            animation: .fade(),
+            stage: TerminalStage(console: out.console),
+            clock: ManualClock()
         )
         #expect(await container.cycle(to: .login, animation: .immediate) == .completed)
-        #expect(out.output == """
-              splash -> login  immediate  done
-              +------------------+
-              |      LOGIN       |
-              |  please sign in  |
-              +------------------+
+        #expect(
+            out.output == """
+                  splash -> login  immediate  done
+                  +------------------+
+                  |      LOGIN       |
+                  |  please sign in  |
+                  +------------------+
 
-            """)
+                """
+        )
     }
 
     @Test(arguments: [
@@ -113,7 +126,9 @@ struct DemoTests {
     }
 
     @Test func goodArgumentsAreParsed() throws {
-        let options = try DemoOptions.parse(["--policy", "interrupt", "--tasks", "7", "--fast", "--seed", "9", "--no-color"])
+        let options = try DemoOptions.parse([
+            "--policy", "interrupt", "--tasks", "7", "--fast", "--seed", "9", "--no-color",
+        ])
         var expected = DemoOptions()
         expected.policy = .interrupt
         expected.tasks = 7

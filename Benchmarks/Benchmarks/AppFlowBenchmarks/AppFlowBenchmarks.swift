@@ -17,7 +17,9 @@ enum Figures {
 enum MallocTolerance {
     /// For loops of 1,000 cycles: 100 is a tenth of a malloc per cycle. A relative
     /// tolerance would never fire against a threshold near 0.
-    static var perThousandCycles: [BenchmarkMetric: BenchmarkThresholds] { [.mallocCountTotal: .init(absolute: [.p90: 100])] }
+    static var perThousandCycles: [BenchmarkMetric: BenchmarkThresholds] {
+        [.mallocCountTotal: .init(absolute: [.p90: 100])]
+    }
     /// A share of the threshold, in percent.
     static func relative(_ percent: Double) -> [BenchmarkMetric: BenchmarkThresholds] {
         [.mallocCountTotal: .init(relative: [.p90: percent])]
@@ -44,9 +46,13 @@ let benchmarks: @Sendable () -> Void = {
 
     // 1. Sequential cycles, 1,000 per iteration (throughput is in thousands).
     for (name, make) in baselines {
-        Benchmark("Sequential_1000_\(name)", configuration: .init(
-            scalingFactor: .kilo, thresholds: name == "AppFlow" ? MallocTolerance.perThousandCycles : nil
-        )) { benchmark in
+        Benchmark(
+            "Sequential_1000_\(name)",
+            configuration: .init(
+                scalingFactor: .kilo,
+                thresholds: name == "AppFlow" ? MallocTolerance.perThousandCycles : nil
+            )
+        ) { benchmark in
             let switcher = make()
             benchmark.startMeasurement()
             await Scenarios.sequential(switcher, count: benchmark.scaledIterations.count)
@@ -60,9 +66,13 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.stopMeasurement()
     }
     for subscribers in [1, 100] {
-        Benchmark("Sequential_1000_AppFlow_\(subscribers)subscribers", configuration: .init(
-            scalingFactor: .kilo, thresholds: MallocTolerance.perThousandCycles
-        )) { benchmark in
+        Benchmark(
+            "Sequential_1000_AppFlow_\(subscribers)subscribers",
+            configuration: .init(
+                scalingFactor: .kilo,
+                thresholds: MallocTolerance.perThousandCycles
+            )
+        ) { benchmark in
             let switcher = AppFlowSwitcher()
             let drains = (0..<subscribers).map { _ in
                 let events = switcher.container.events()
@@ -81,9 +91,13 @@ let benchmarks: @Sendable () -> Void = {
 
     // 2. Contended: 1,000 tasks × 100 cycles (100,000 cycles per iteration).
     for (name, make) in baselines {
-        Benchmark("Contended_1000x100_\(name)", configuration: .init(
-            maxIterations: 20, thresholds: name == "AppFlow" ? MallocTolerance.relative(10) : nil
-        )) { benchmark in
+        Benchmark(
+            "Contended_1000x100_\(name)",
+            configuration: .init(
+                maxIterations: 20,
+                thresholds: name == "AppFlow" ? MallocTolerance.relative(10) : nil
+            )
+        ) { benchmark in
             let switcher = make()
             benchmark.startMeasurement()
             await Scenarios.contended(switcher, tasks: 1_000, cycles: 100)
@@ -99,19 +113,27 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     // 3. Storm: 100,000 concurrent requests.
-    Benchmark("Storm_100k_AppFlowLatestWins", configuration: .init(
-        metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident, Figures.transitionsRun], maxIterations: 10,
-        thresholds: MallocTolerance.relative(5)
-    )) { benchmark in
+    Benchmark(
+        "Storm_100k_AppFlowLatestWins",
+        configuration: .init(
+            metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident, Figures.transitionsRun],
+            maxIterations: 10,
+            thresholds: MallocTolerance.relative(5)
+        )
+    ) { benchmark in
         let ran = await Scenarios.latestWinsStorm(requests: 100_000)
         benchmark.measurement(Figures.transitionsRun, ran)
     }
     // The same number of tasks through every contender; each of these runs every request.
     for (name, make) in baselines {
-        Benchmark("Storm_100k_\(name)", configuration: .init(
-            metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident], maxIterations: 10,
-            thresholds: name == "AppFlow" ? MallocTolerance.relative(5) : nil
-        )) { benchmark in
+        Benchmark(
+            "Storm_100k_\(name)",
+            configuration: .init(
+                metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident],
+                maxIterations: 10,
+                thresholds: name == "AppFlow" ? MallocTolerance.relative(5) : nil
+            )
+        ) { benchmark in
             let switcher = make()
             benchmark.startMeasurement()
             await Scenarios.storm(switcher, requests: 100_000)
@@ -120,20 +142,31 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     // 4. Lazy factories and cancellation.
-    Benchmark("LazyFactory_1000_AppFlow", configuration: .init(scalingFactor: .kilo, thresholds: MallocTolerance.perThousandCycles)) { benchmark in
+    Benchmark(
+        "LazyFactory_1000_AppFlow",
+        configuration: .init(scalingFactor: .kilo, thresholds: MallocTolerance.perThousandCycles)
+    ) { benchmark in
         let container = FlowContainer(initial: 0, animation: .immediate)
         benchmark.startMeasurement()
         await Scenarios.lazySequential(container, count: benchmark.scaledIterations.count)
         benchmark.stopMeasurement()
     }
-    Benchmark("CancelPending_1000_AppFlow", configuration: .init(maxIterations: 200, thresholds: MallocTolerance.relative(15))) { _ in
+    Benchmark(
+        "CancelPending_1000_AppFlow",
+        configuration: .init(maxIterations: 200, thresholds: MallocTolerance.relative(15))
+    ) { _ in
         await Scenarios.cancelPending(count: 1_000)
     }
 
     // 5. Timer accuracy of a 200 ms fade on the real clock.
-    Benchmark("FadeOvershoot_200ms_AppFlow", configuration: .init(
-        metrics: [Figures.overshootMicroseconds], maxDuration: .seconds(10), maxIterations: 40
-    )) { benchmark in
+    Benchmark(
+        "FadeOvershoot_200ms_AppFlow",
+        configuration: .init(
+            metrics: [Figures.overshootMicroseconds],
+            maxDuration: .seconds(10),
+            maxIterations: 40
+        )
+    ) { benchmark in
         let container = FlowContainer(initial: 0, animation: .fade(duration: .milliseconds(200)))
         let clock = ContinuousClock()
         let start = clock.now
@@ -143,15 +176,23 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     // 6. Memory per pending request.
-    Benchmark("Pending_100k_AppFlowEnqueue", configuration: .init(
-        metrics: [.peakMemoryResident, .mallocCountTotal, .wallClock], maxIterations: 3,
-        thresholds: MallocTolerance.relative(5)
-    )) { _ in
+    Benchmark(
+        "Pending_100k_AppFlowEnqueue",
+        configuration: .init(
+            metrics: [.peakMemoryResident, .mallocCountTotal, .wallClock],
+            maxIterations: 3,
+            thresholds: MallocTolerance.relative(5)
+        )
+    ) { _ in
         await Scenarios.pendingEnqueue(count: 100_000)
     }
-    Benchmark("Pending_100k_SuspendedTasks", configuration: .init(
-        metrics: [.peakMemoryResident, .mallocCountTotal, .wallClock], maxIterations: 3
-    )) { _ in
+    Benchmark(
+        "Pending_100k_SuspendedTasks",
+        configuration: .init(
+            metrics: [.peakMemoryResident, .mallocCountTotal, .wallClock],
+            maxIterations: 3
+        )
+    ) { _ in
         await Scenarios.suspendedTasks(count: 100_000)
     }
 }

@@ -8,7 +8,10 @@ public struct AnimationCurve: Sendable, CustomStringConvertible {
     ///
     /// Input outside `0...1` is clamped before the call. Output that is not finite is
     /// replaced by the input; finite output is clamped to `0...1`.
-    public static func custom(name: String = "custom", _ function: @escaping @Sendable (Double) -> Double) -> AnimationCurve {
+    public static func custom(
+        name: String = "custom",
+        _ function: @escaping @Sendable (Double) -> Double
+    ) -> AnimationCurve {
         AnimationCurve(name: name, function: function)
     }
 

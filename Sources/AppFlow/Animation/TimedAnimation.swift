@@ -8,12 +8,17 @@ enum TimedAnimation {
     /// Deadlines are computed from the start instant, not from the previous wake-up, so
     /// the animation does not drift, and a test clock advanced past the end in one step
     /// finishes it in one step.
-    static func run(duration: Duration, delay: Duration, curve: AnimationCurve, context: AnimationContext) async throws {
+    static func run(duration: Duration, delay: Duration, curve: AnimationCurve, context: AnimationContext) async throws
+    {
         try await run(on: context.clock, duration: duration, delay: delay, curve: curve, context: context)
     }
 
     private static func run<C: Clock<Duration>>(
-        on clock: C, duration: Duration, delay: Duration, curve: AnimationCurve, context: AnimationContext
+        on clock: C,
+        duration: Duration,
+        delay: Duration,
+        curve: AnimationCurve,
+        context: AnimationContext
     ) async throws {
         let begin = clock.now.advanced(by: delay)
         if delay > .zero {

@@ -84,11 +84,18 @@ public struct TransitionAnimation: Sendable, CustomStringConvertible {
 
     /// Switches at once: no task, no frame, no clock.
     public static let immediate = TransitionAnimation(
-        kind: .immediate, duration: .zero, delay: .zero, curve: .linear, strategy: .none
+        kind: .immediate,
+        duration: .zero,
+        delay: .zero,
+        curve: .linear,
+        strategy: .none
     )
 
     /// A fade, 0.2 s by default, as in the `FlowContainerViewController` post.
-    public static func fade(duration: Duration = .milliseconds(200), curve: AnimationCurve = .easeInOut) -> TransitionAnimation {
+    public static func fade(
+        duration: Duration = .milliseconds(200),
+        curve: AnimationCurve = .easeInOut
+    ) -> TransitionAnimation {
         timed(.fade, duration: duration, delay: .zero, curve: curve)
     }
 
@@ -116,7 +123,8 @@ public struct TransitionAnimation: Sendable, CustomStringConvertible {
     /// fails with ``AnimatorChildTypeMismatch`` (the transition still happens, as
     /// ``TransitionResult/interrupted``).
     public static func custom<Animator: TransitionAnimator>(_ animator: Animator) -> TransitionAnimation {
-        custom(name: animator.name, duration: animator.duration) { (from: Animator.Child, to: Animator.Child, context) in
+        custom(name: animator.name, duration: animator.duration) {
+            (from: Animator.Child, to: Animator.Child, context) in
             try await animator.animate(from: from, to: to, context: context)
         }
     }
@@ -146,9 +154,18 @@ public struct TransitionAnimation: Sendable, CustomStringConvertible {
         )
     }
 
-    private static func timed(_ kind: Kind, duration: Duration, delay: Duration, curve: AnimationCurve) -> TransitionAnimation {
+    private static func timed(
+        _ kind: Kind,
+        duration: Duration,
+        delay: Duration,
+        curve: AnimationCurve
+    ) -> TransitionAnimation {
         TransitionAnimation(
-            kind: kind, duration: max(duration, .zero), delay: max(delay, .zero), curve: curve, strategy: .timed
+            kind: kind,
+            duration: max(duration, .zero),
+            delay: max(delay, .zero),
+            curve: curve,
+            strategy: .timed
         )
     }
 

@@ -244,11 +244,12 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
             if delay > .zero {
                 try? await clock.sleep(for: delay)
             }
-            let child = if let session = target.session {
-                await provider.makeLoggedInChild(for: session)
-            } else {
-                await provider.makeLoggedOutChild()
-            }
+            let child =
+                if let session = target.session {
+                    await provider.makeLoggedInChild(for: session)
+                } else {
+                    await provider.makeLoggedOutChild()
+                }
             return Screen(phase: target, child: child)
         }
         if result == .superseded, refusal.withLock({ $0 }) == .unchanged {
@@ -265,15 +266,19 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
         case .progress: return nil
         }
         let session = transition.to.phase.session
-        let kind: AuthEvent<Session, Child>.Kind = switch (session != nil, ended) {
-        case (true, false): .willLogin
-        case (true, true): .didLogin
-        case (false, false): .willLogout
-        case (false, true): .didLogout
-        }
+        let kind: AuthEvent<Session, Child>.Kind =
+            switch (session != nil, ended) {
+            case (true, false): .willLogin
+            case (true, true): .didLogin
+            case (false, false): .willLogout
+            case (false, true): .didLogout
+            }
         return AuthEvent(
-            kind: kind, child: transition.to.child, session: session,
-            isInitial: transition.from.phase == .splash, transitionID: transition.id
+            kind: kind,
+            child: transition.to.child,
+            session: session,
+            isInitial: transition.from.phase == .splash,
+            transitionID: transition.id
         )
     }
 }

@@ -32,7 +32,8 @@ extension FlowContainer {
                 latest.withLock { $0 = mine }
                 group.addTask {
                     await self.cycle(
-                        animation: animation, policy: .latestWins,
+                        animation: animation,
+                        policy: .latestWins,
                         admittedIf: { _ in latest.withLock { $0 } == mine }
                     ) { await makeChild(state) }
                 }

@@ -157,7 +157,10 @@ public actor FlowContainer<Child: Sendable> {
         policy: OverlapPolicy? = nil,
         to makeChild: @escaping @Sendable () async -> Child
     ) async -> TransitionResult {
-        await submit(Request(source: .factory { _ in await makeChild() }, animation: animation ?? self.animation), policy: policy ?? self.policy)
+        await submit(
+            Request(source: .factory { _ in await makeChild() }, animation: animation ?? self.animation),
+            policy: policy ?? self.policy
+        )
     }
 
     /// Switches to a child made lazily, provided `admission` still agrees.
@@ -181,7 +184,11 @@ public actor FlowContainer<Child: Sendable> {
         to makeChild: @escaping @Sendable () async -> Child
     ) async -> TransitionResult {
         await submit(
-            Request(source: .factory { _ in await makeChild() }, animation: animation ?? self.animation, admission: admission),
+            Request(
+                source: .factory { _ in await makeChild() },
+                animation: animation ?? self.animation,
+                admission: admission
+            ),
             policy: policy ?? self.policy
         )
     }
@@ -192,7 +199,10 @@ public actor FlowContainer<Child: Sendable> {
         policy: OverlapPolicy?,
         identifiedFactory makeChild: @escaping @Sendable (TransitionID) async -> Child
     ) async -> TransitionResult {
-        await submit(Request(source: .factory(makeChild), animation: animation ?? self.animation), policy: policy ?? self.policy)
+        await submit(
+            Request(source: .factory(makeChild), animation: animation ?? self.animation),
+            policy: policy ?? self.policy
+        )
     }
 
     /// Ends the container.
@@ -313,8 +323,8 @@ public actor FlowContainer<Child: Sendable> {
     /// leave `idle` only through inputs made on the actor, so the check cannot go stale.
     private func cycleInPlace(to newChild: Child, animation: TransitionAnimation) -> TransitionResult? {
         guard !animation.isAnimated, stage == nil,
-              !childAdoptsLifecycle, !(newChild is any FlowLifecycle),
-              machine.withLock({ $0.admitsInPlaceTransition() })
+            !childAdoptsLifecycle, !(newChild is any FlowLifecycle),
+            machine.withLock({ $0.admitsInPlaceTransition() })
         else { return nil }
         guard !Task.isCancelled else { return .cancelled }
         lastTransitionID += 1
@@ -360,7 +370,12 @@ public actor FlowContainer<Child: Sendable> {
             }
         }
         lastTransitionID += 1
-        let transition = Transition(id: TransitionID(rawValue: lastTransitionID), from: child, to: to, animation: request.animation)
+        let transition = Transition(
+            id: TransitionID(rawValue: lastTransitionID),
+            from: child,
+            to: to,
+            animation: request.animation
+        )
         let leaving = transition.from as? any FlowLifecycle
         let arriving = to as? any FlowLifecycle
         child = to
@@ -371,7 +386,8 @@ public actor FlowContainer<Child: Sendable> {
         await arriving?.flowWillAppear()
         await stage?.mount(transition)
         // An immediate transition has nothing to run: skip the async frame of `animate`.
-        let interruption = request.animation.isAnimated
+        let interruption =
+            request.animation.isAnimated
             ? await animate(transition, requestID: id)
             : machine.withLock { $0.interruption(of: id) }
         await stage?.unmount(transition)

@@ -7,7 +7,6 @@ enum RequestOutcome: Sendable {
     case resolved(TransitionResult)
 }
 
-
 /// The decisions of a ``FlowContainer``, as a plain value with no `await` and no side
 /// effects.
 ///

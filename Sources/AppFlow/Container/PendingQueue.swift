@@ -16,7 +16,10 @@ struct PendingQueue<Element> {
 
     /// Appends `element` under `id`, which must be new.
     mutating func append(_ element: Element, id: UInt64) {
-        precondition(entries.updateValue(element, forKey: id) == nil, "Internal inconsistency: duplicate request id \(id)")
+        precondition(
+            entries.updateValue(element, forKey: id) == nil,
+            "Internal inconsistency: duplicate request id \(id)"
+        )
         order.append(id)
     }
 
@@ -24,7 +27,10 @@ struct PendingQueue<Element> {
     subscript(id: UInt64) -> Element? {
         get { entries[id] }
         set {
-            precondition(entries[id] != nil && newValue != nil, "Internal inconsistency: pending entry \(id) may only be updated in place")
+            precondition(
+                entries[id] != nil && newValue != nil,
+                "Internal inconsistency: pending entry \(id) may only be updated in place"
+            )
             entries[id] = newValue
         }
     }

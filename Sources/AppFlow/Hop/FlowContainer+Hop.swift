@@ -26,10 +26,14 @@ extension FlowContainer {
         // Subscribed before the request, so that no later transition can be missed.
         let events = self.events(bufferingPolicy: .bufferingNewest(64))
         let shown = LockedValue<TransitionID?>(nil)
-        let result = await cycle(animation: animation, policy: policy, identifiedFactory: { id in
-            shown.withLock { $0 = id }
-            return await makeChild(handle)
-        })
+        let result = await cycle(
+            animation: animation,
+            policy: policy,
+            identifiedFactory: { id in
+                shown.withLock { $0 = id }
+                return await makeChild(handle)
+            }
+        )
         guard result.didRun, let id = shown.withLock({ $0 }) else {
             return .notShown(result)
         }

@@ -37,7 +37,9 @@ struct FlowContainerAnimationTests {
     @Test func aCrossDissolveWaitsForItsDelayBeforeItEnds() async {
         let clock = ManualClock()
         let container = FlowContainer(
-            initial: Screen("a"), animation: .crossDissolve(duration: .milliseconds(100), delay: .milliseconds(300)), clock: clock
+            initial: Screen("a"),
+            animation: .crossDissolve(duration: .milliseconds(100), delay: .milliseconds(300)),
+            clock: clock
         )
         let task = launch(container, Screen("b"))
         await clock.waitForSleepers(2)
@@ -69,12 +71,14 @@ struct FlowContainerAnimationTests {
         await recorder.waitForEvents { $0.didCount == 2 }
         #expect(recorder.grammarViolations == [])
         guard case .overlap = recorder.snapshot.completed.first?.interruption else {
-            Issue.record("the first did must say an overlap cut it short"); return
+            Issue.record("the first did must say an overlap cut it short")
+            return
         }
     }
 
     @Test func anAnimatorThatThrowsStillSwitchesTheChildAndShowsTheError() async {
-        let failing = TransitionAnimation.custom(name: "failing", duration: .milliseconds(10)) { (_: Screen, _: Screen, context) in
+        let failing = TransitionAnimation.custom(name: "failing", duration: .milliseconds(10)) {
+            (_: Screen, _: Screen, context) in
             context.report(0.5)
             throw Boom()
         }
@@ -84,7 +88,8 @@ struct FlowContainerAnimationTests {
         #expect(await container.child.name == "b")
         await recorder.waitForEvents { $0.didCount == 1 }
         guard case .failed(let error) = recorder.snapshot.completed.first?.interruption else {
-            Issue.record("the did event must carry the error"); return
+            Issue.record("the did event must carry the error")
+            return
         }
         #expect(error as? Boom == Boom())
         #expect(recorder.grammarViolations == [])
@@ -97,7 +102,8 @@ struct FlowContainerAnimationTests {
         #expect(await container.cycle(to: Screen("b")) == .interrupted)
         await recorder.waitForEvents { $0.didCount == 1 }
         guard case .failed(let error) = recorder.snapshot.completed.first?.interruption else {
-            Issue.record("expected a failure"); return
+            Issue.record("expected a failure")
+            return
         }
         #expect(error is AnimatorChildTypeMismatch)
     }
@@ -105,7 +111,8 @@ struct FlowContainerAnimationTests {
     @Test func theWatchdogEndsAnAnimatorThatNeverReturns() async {
         let clock = ManualClock()
         let never = Gate()
-        let stuck = TransitionAnimation.custom(name: "stuck", duration: .milliseconds(100)) { (_: Screen, _: Screen, _) in
+        let stuck = TransitionAnimation.custom(name: "stuck", duration: .milliseconds(100)) {
+            (_: Screen, _: Screen, _) in
             await never.pass()  // ignores cancellation
         }
         let container = FlowContainer(initial: Screen("a"), animation: stuck, clock: clock, watchdogMargin: .seconds(1))
@@ -118,7 +125,8 @@ struct FlowContainerAnimationTests {
         #expect(await task.value == .interrupted)
         await recorder.waitForEvents { $0.didCount == 1 }
         guard case .watchdog = recorder.snapshot.completed.first?.interruption else {
-            Issue.record("expected the watchdog"); return
+            Issue.record("expected the watchdog")
+            return
         }
         never.open()
     }
@@ -126,7 +134,11 @@ struct FlowContainerAnimationTests {
     @Test func anAnimatorOfUnknownLengthIsNeverCutShortByTheWatchdog() async {
         let clock = ManualClock()
         let gate = Gate()
-        let container = FlowContainer(initial: Screen("a"), animation: gatedAnimation(gate, duration: nil), clock: clock)
+        let container = FlowContainer(
+            initial: Screen("a"),
+            animation: gatedAnimation(gate, duration: nil),
+            clock: clock
+        )
         let task = launch(container, Screen("b"))
         #expect(await eventually { gate.waitingCount == 1 })
         #expect(clock.sleeperCount == 0)
@@ -155,20 +167,29 @@ struct FlowContainerAnimationTests {
         let clock = ManualClock()
         let calls = Log<String>()
         let stage = RecordingStage()
-        let container = FlowContainer(initial: Screen("a", calls: calls), animation: .fade(), stage: stage, clock: clock)
+        let container = FlowContainer(
+            initial: Screen("a", calls: calls),
+            animation: .fade(),
+            stage: stage,
+            clock: clock
+        )
         let fading = launch(container, Screen("b", calls: calls))
         await clock.waitForSleepers(2)
         let cutter = launch(container, Screen("c", calls: calls), animation: .immediate, policy: .interrupt)
         #expect(await fading.value == .interrupted)
         #expect(await cutter.value == .completed)
-        #expect(calls.all == [
-            "a.willDisappear", "b.willAppear", "a.didDisappear", "b.didAppear",
-            "b.willDisappear", "c.willAppear", "b.didDisappear", "c.didAppear",
-        ])
+        #expect(
+            calls.all == [
+                "a.willDisappear", "b.willAppear", "a.didDisappear", "b.didAppear",
+                "b.willDisappear", "c.willAppear", "b.didDisappear", "c.didAppear",
+            ]
+        )
         for name in ["a", "b", "c"] {
             let own = calls.all.filter { $0.hasPrefix(name + ".") }
             #expect(own.filter { $0.hasSuffix("willAppear") }.count == own.filter { $0.hasSuffix("didAppear") }.count)
-            #expect(own.filter { $0.hasSuffix("willDisappear") }.count == own.filter { $0.hasSuffix("didDisappear") }.count)
+            #expect(
+                own.filter { $0.hasSuffix("willDisappear") }.count == own.filter { $0.hasSuffix("didDisappear") }.count
+            )
         }
         #expect(stage.calls.all.filter { $0.hasPrefix("mount") }.count == 2)
         #expect(stage.calls.all.filter { $0.hasPrefix("unmount") }.count == 2)
@@ -177,7 +198,11 @@ struct FlowContainerAnimationTests {
     @Test func aFadeOnTheRealClockTakesAboutItsDuration() async {
         // No watchdog: under ThreadSanitizer, with other tests loading both cores, a
         // 200 ms fade has been seen to overrun the default 2 s margin.
-        let container = FlowContainer(initial: Screen("a"), animation: .fade(duration: .milliseconds(200)), watchdogMargin: nil)
+        let container = FlowContainer(
+            initial: Screen("a"),
+            animation: .fade(duration: .milliseconds(200)),
+            watchdogMargin: nil
+        )
         let clock = ContinuousClock()
         let started = clock.now
         #expect(await container.cycle(to: Screen("b")) == .completed)

@@ -38,9 +38,11 @@ struct AuthFlowTests {
         #expect(await flow.login("ada") == .completed)
         #expect(await flow.logout() == .completed)
         await flow.finish()
-        #expect(await events.value == [
-            "willLogin main(ada)", "didLogin main(ada)", "willLogout loggedOut", "didLogout loggedOut",
-        ])
+        #expect(
+            await events.value == [
+                "willLogin main(ada)", "didLogin main(ada)", "willLogout loggedOut", "didLogout loggedOut",
+            ]
+        )
         #expect(provider.prepared.all == ["splash logout", "loggedOut login", "main(ada) logout"])
     }
 
@@ -58,7 +60,9 @@ struct AuthFlowTests {
 
     /// A flow whose `start()` is held in its factory at the returned gate, so that later
     /// calls queue up behind it.
-    static func heldFlow(policy: OverlapPolicy = .latestWins) async -> (Flow, TestAuthProvider, Gate, Task<AuthResult, Never>) {
+    static func heldFlow(
+        policy: OverlapPolicy = .latestWins
+    ) async -> (Flow, TestAuthProvider, Gate, Task<AuthResult, Never>) {
         var provider = TestAuthProvider()
         let gate = Gate()
         provider.factoryGate = gate
@@ -192,7 +196,12 @@ struct AuthFlowTests {
     @Test func aLogoutBeatsEveryEarlierLoginUnderStress() async {
         let calls = 3_000
         let ticket = LockedValue<UInt64>(0)
-        @Sendable func next() -> UInt64 { ticket.withLock { $0 += 1; return $0 } }
+        @Sendable func next() -> UInt64 {
+            ticket.withLock {
+                $0 += 1
+                return $0
+            }
+        }
         let provider = StampingProvider(next: next)
         let flow = AuthFlow(provider: provider, splash: Screen("splash"))
         await flow.start()
@@ -203,10 +212,12 @@ struct AuthFlowTests {
         for (index, isLogin) in plan.enumerated() {
             let before = flow.callCount
             dispatched.append(next())
-            tasks.append(Task {
-                let result = isLogin ? await flow.login("s\(index)") : await flow.logout()
-                return (index, isLogin, next(), result)
-            })
+            tasks.append(
+                Task {
+                    let result = isLogin ? await flow.login("s\(index)") : await flow.logout()
+                    return (index, isLogin, next(), result)
+                }
+            )
             // The next call is made only once this one has its number: call order is known.
             _ = await eventually { flow.callCount > before }
         }
@@ -222,8 +233,13 @@ struct AuthFlowTests {
             // dispatched: a build before that is certainly a violation.
             let nextLogin = plan.indices.first { $0 > logout.index && plan[$0] }
             let windowEnd = nextLogin.map { dispatched[$0] } ?? .max
-            let offenders = builds.filter { $0.ticket > logout.returned && $0.ticket < windowEnd && $0.index < logout.index }
-            #expect(offenders.isEmpty, "logout #\(logout.index) (\(logout.result)) was beaten by logins \(offenders.prefix(3).map(\.index))")
+            let offenders = builds.filter {
+                $0.ticket > logout.returned && $0.ticket < windowEnd && $0.index < logout.index
+            }
+            #expect(
+                offenders.isEmpty,
+                "logout #\(logout.index) (\(logout.result)) was beaten by logins \(offenders.prefix(3).map(\.index))"
+            )
         }
         let last = plan.count - 1
         #expect(await flow.phase == (plan[last] ? .loggedIn("s\(last)") : .loggedOut))

@@ -20,7 +20,7 @@ struct FlowContainerAdmissionTests {
     @Test func anAdmittedRequestIsAskedOnArrivalAndAtItsStartAndRuns() async {
         let container = FlowContainer(initial: Screen("start"), animation: .immediate)
         let admission = Admission { _ in true }
-        let result = await container.cycle(admittedIf: { admission($0) }) { Screen("in") }
+        let result = await container.cycle(admittedIf: { admission($0) }, to: { Screen("in") })
         #expect(result == .completed)
         #expect(admission.checks.all == [.arrival, .start])
         #expect(await container.child.name == "in")
@@ -33,10 +33,14 @@ struct FlowContainerAdmissionTests {
         #expect(await eventually { await container.pendingCount == 1 })
         let factoryRan = Log<Bool>()
         let admission = Admission { _ in false }
-        let refused = await container.cycle(policy: .latestWins, admittedIf: { admission($0) }) {
-            factoryRan.append(true)
-            return Screen("never")
-        }
+        let refused = await container.cycle(
+            policy: .latestWins,
+            admittedIf: { admission($0) },
+            to: {
+                factoryRan.append(true)
+                return Screen("never")
+            }
+        )
         #expect(refused == .superseded)
         #expect(admission.checks.all == [.arrival])
         #expect(await container.pendingCount == 1, "a refused latest-wins request supersedes nothing")
@@ -77,7 +81,7 @@ struct FlowContainerAdmissionTests {
         let container = FlowContainer(initial: Screen("start"), animation: .immediate)
         await container.finish()
         let admission = Admission { _ in false }
-        let result = await container.cycle(admittedIf: { admission($0) }) { Screen("never") }
+        let result = await container.cycle(admittedIf: { admission($0) }, to: { Screen("never") })
         #expect(result == .cancelled)
         #expect(admission.checks.all.isEmpty)
     }

@@ -6,7 +6,10 @@ import Testing
 @Suite(.timeLimit(.minutes(1)))
 struct FlowContainerCancellationTests {
     /// A container whose first transition is held open at `gate`.
-    static func busyContainer(gate: Gate, policy: OverlapPolicy = .enqueue) async -> (FlowContainer<Screen>, Task<TransitionResult, Never>) {
+    static func busyContainer(
+        gate: Gate,
+        policy: OverlapPolicy = .enqueue
+    ) async -> (FlowContainer<Screen>, Task<TransitionResult, Never>) {
         let container = FlowContainer(initial: Screen("start"), animation: .immediate, policy: policy)
         let first = launch(container, Screen("first"), animation: gatedAnimation(gate))
         _ = await eventually { gate.waitingCount == 1 }
@@ -19,7 +22,10 @@ struct FlowContainerCancellationTests {
         let recorder = EventRecorder(container.events())
         let factoryRan = Log<Bool>()
         let pending = Task {
-            await container.cycle { factoryRan.append(true); return Screen("never") }
+            await container.cycle {
+                factoryRan.append(true)
+                return Screen("never")
+            }
         }
         #expect(await eventually { await container.pendingCount == 1 })
         pending.cancel()
@@ -94,7 +100,8 @@ struct FlowContainerCancellationTests {
             #expect(recorder.grammarViolations == [])
             #expect(recorder.summaries == ["will start->running", "did start->running (cut)"])
             guard case .finish = recorder.snapshot.completed.last?.interruption else {
-                Issue.record("the did event must say finish cut it short"); continue
+                Issue.record("the did event must say finish cut it short")
+                continue
             }
         }
         #expect(await container.cycle(to: Screen("late")) == .cancelled)
@@ -142,7 +149,10 @@ struct FlowContainerCancellationTests {
         let recorder = EventRecorder(container.events())
         let factoryCalls = Log<String>()
         let lazy = Task {
-            await container.cycle { factoryCalls.append("made"); return Screen("lazy") }
+            await container.cycle {
+                factoryCalls.append("made")
+                return Screen("lazy")
+            }
         }
         #expect(await eventually { await container.pendingCount == 1 })
         #expect(factoryCalls.all.isEmpty)
@@ -158,9 +168,19 @@ struct FlowContainerCancellationTests {
         let gate = Gate()
         let (container, first) = await Self.busyContainer(gate: gate, policy: .latestWins)
         let factoryCalls = Log<String>()
-        let older = Task { await container.cycle { factoryCalls.append("older"); return Screen("older") } }
+        let older = Task {
+            await container.cycle {
+                factoryCalls.append("older")
+                return Screen("older")
+            }
+        }
         #expect(await eventually { await container.pendingCount == 1 })
-        let newer = Task { await container.cycle { factoryCalls.append("newer"); return Screen("newer") } }
+        let newer = Task {
+            await container.cycle {
+                factoryCalls.append("newer")
+                return Screen("newer")
+            }
+        }
         #expect(await older.value == .superseded)
         gate.open()
         _ = await first.value

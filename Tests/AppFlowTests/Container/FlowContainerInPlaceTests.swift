@@ -32,11 +32,13 @@ struct FlowContainerInPlaceTests {
             case .progress: "progress"
             }
         }
-        #expect(steps == [
-            "will 1 start->one", "did 1 start->one",
-            "will 2 one->two", "did 2 one->two",
-            "will 3 two->three", "did 3 two->three",
-        ])
+        #expect(
+            steps == [
+                "will 1 start->one", "did 1 start->one",
+                "will 2 one->two", "did 2 one->two",
+                "will 3 two->three", "did 3 two->three",
+            ]
+        )
     }
 
     @Test func inPlaceAndAnimatedTransitionsShareOneIdSequence() async {
@@ -107,11 +109,13 @@ struct FlowContainerInPlaceTests {
         #expect(await container.cycle(to: PlainScreen("plain2")) == .completed)
         #expect(await container.cycle(to: Screen("back", calls: calls)) == .completed)
         #expect(await container.cycle(to: PlainScreen("plain3")) == .completed)
-        #expect(calls.all == [
-            "hooked.willDisappear", "hooked.didDisappear",
-            "back.willAppear", "back.didAppear",
-            "back.willDisappear", "back.didDisappear",
-        ])
+        #expect(
+            calls.all == [
+                "hooked.willDisappear", "hooked.didDisappear",
+                "back.willAppear", "back.didAppear",
+                "back.willDisappear", "back.didDisappear",
+            ]
+        )
     }
 
     @Test func anImmediateCycleAfterFinishIsCancelled() async {
@@ -143,7 +147,8 @@ struct FlowContainerInPlaceTests {
     /// (a `will` before the previous `did`).
     @Test(arguments: [UInt64(1), 2, 3])
     func inPlaceCyclesNeverOverlapAnimatedOnesUnderLoad(seed: UInt64) async {
-        let yielding = TransitionAnimation.custom(name: "yield", duration: nil) { (_: PlainScreen, _: PlainScreen, context) in
+        let yielding = TransitionAnimation.custom(name: "yield", duration: nil) {
+            (_: PlainScreen, _: PlainScreen, context) in
             await Task.yield()
             context.report(1)
         }
@@ -152,9 +157,11 @@ struct FlowContainerInPlaceTests {
         var random = SeededGenerator(seed: seed)
         let plans = (0..<200).map { task in
             (0..<10).map { index in
-                (name: "t\(task)-\(index)",
-                 animated: Bool.random(using: &random),
-                 policy: OverlapPolicy.allCases.randomElement(using: &random)!)
+                (
+                    name: "t\(task)-\(index)",
+                    animated: Bool.random(using: &random),
+                    policy: OverlapPolicy.allCases.randomElement(using: &random)!
+                )
             }
         }
         let results = await withTaskGroup(of: [TransitionResult].self) { group in
@@ -162,9 +169,13 @@ struct FlowContainerInPlaceTests {
                 group.addTask {
                     var results: [TransitionResult] = []
                     for step in plan {
-                        results.append(await container.cycle(
-                            to: PlainScreen(step.name), animation: step.animated ? yielding : .immediate, policy: step.policy
-                        ))
+                        results.append(
+                            await container.cycle(
+                                to: PlainScreen(step.name),
+                                animation: step.animated ? yielding : .immediate,
+                                policy: step.policy
+                            )
+                        )
                     }
                     return results
                 }

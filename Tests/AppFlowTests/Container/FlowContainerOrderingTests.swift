@@ -29,7 +29,10 @@ struct FlowContainerOrderingTests {
             animators.leave()
         }
         let container = FlowContainer(
-            initial: Screen("start"), animation: animation, policy: policy, stage: CountingStage(counter: transitions)
+            initial: Screen("start"),
+            animation: animation,
+            policy: policy,
+            stage: CountingStage(counter: transitions)
         )
         await withTaskGroup(of: TransitionResult.self) { group in
             for index in 0..<300 {
@@ -80,12 +83,13 @@ struct FlowContainerOrderingTests {
             return await group.reduce(into: []) { $0.append($1) }
         }
         #expect(results.count == calls)
-        let allowed: Set<TransitionResult> = switch policy {
-        case .enqueue: [.completed]
-        case .latestWins: [.completed, .superseded]
-        case .interrupt: [.completed, .interrupted, .superseded]
-        case .dropIfBusy: [.completed, .rejected]
-        }
+        let allowed: Set<TransitionResult> =
+            switch policy {
+            case .enqueue: [.completed]
+            case .latestWins: [.completed, .superseded]
+            case .interrupt: [.completed, .interrupted, .superseded]
+            case .dropIfBusy: [.completed, .rejected]
+            }
         #expect(Set(results).isSubset(of: allowed))
         #expect(results.contains(.completed) || results.contains(.interrupted))
         await container.finish()

@@ -25,13 +25,17 @@ struct FollowTests {
         let gateway = Task {
             try await container.follow(statuses) { status in
                 switch status {
-                case .loggedOut: built.append("login"); return "login"
-                case .loggedIn(let apiKey): built.append("main"); return "main(\(apiKey))"
+                case .loggedOut:
+                    built.append("login")
+                    return "login"
+                case .loggedIn(let apiKey):
+                    built.append("main")
+                    return "main(\(apiKey))"
                 }
             }
         }
         status.yield(.loggedOut)
-        status.yield(.loggedOut)                   // equal to the one before: ignored
+        status.yield(.loggedOut)  // equal to the one before: ignored
         status.yield(.loggedIn(apiKey: "k-123"))
         status.finish()
         try await gateway.value
@@ -50,7 +54,10 @@ struct FollowTests {
         let container = FlowContainer(initial: Connectivity.online, animation: .immediate)
         // Hold the container busy so that the churn piles up behind it.
         let busy = Task {
-            await container.cycle(to: .online, animation: .custom(duration: nil) { (_: Connectivity, _: Connectivity, _) in await gate.pass() })
+            await container.cycle(
+                to: .online,
+                animation: .custom(duration: nil) { (_: Connectivity, _: Connectivity, _) in await gate.pass() }
+            )
         }
         #expect(await eventually { gate.waitingCount == 1 })
         let churn = (0..<200).map { $0 % 2 == 0 ? Connectivity.offline : .online } + [.offline]

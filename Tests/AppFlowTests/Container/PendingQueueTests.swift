@@ -1,4 +1,5 @@
 import Testing
+
 @testable import AppFlow
 
 @Suite struct PendingQueueTests {

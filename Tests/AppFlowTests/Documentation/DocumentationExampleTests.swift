@@ -7,7 +7,10 @@ import Testing
 /// `DocumentationSnippetTests` checks that the two stay the same.
 @Suite(.timeLimit(.minutes(1)))
 struct DocumentationExampleTests {
-    enum Screen: Sendable, Equatable { case splash, onboarding, login, main(user: String) }
+    enum Screen: Sendable, Equatable {
+        case splash, onboarding, login
+        case main(user: String)
+    }
 
     @Test func theGettingStartedExampleSwitchesToLoginThenMain() async {
         let printed = Log<String>()
@@ -25,8 +28,8 @@ struct DocumentationExampleTests {
         }
 
         await container.cycle(to: .main(user: "ada"), policy: .latestWins)
-        let shown = await container.child      // .main(user: "ada")
-        await container.finish()               // ends every event stream
+        let shown = await container.child  // .main(user: "ada")
+        await container.finish()  // ends every event stream
         // GettingStarted: end
 
         #expect(printed.all == ["login is in place"])
@@ -40,7 +43,7 @@ struct DocumentationExampleTests {
         func print(_ line: String) { printed.append(line) }
 
         // EventsAndObservers: begin
-        let events = container.events()        // subscribe first: sees every later event
+        let events = container.events()  // subscribe first: sees every later event
         let logger = Task {
             for await event in events {
                 switch event {
@@ -66,7 +69,7 @@ struct DocumentationExampleTests {
 
     @Test func theCustomAnimationExampleRunsOnTheInjectedClock() async {
         // AnimationsStagesAndClocks: begin
-        let clock = ManualClock()                // ContinuousClock() in the app
+        let clock = ManualClock()  // ContinuousClock() in the app
         let container = FlowContainer(initial: Screen.splash, clock: clock)
 
         let steps = TransitionAnimation.custom(name: "steps", duration: .milliseconds(400)) {
@@ -81,7 +84,7 @@ struct DocumentationExampleTests {
 
         let recorder = EventRecorder(container.events())
         for _ in 1...4 {
-            await clock.waitForSleepers(2)      // the animator and the watchdog
+            await clock.waitForSleepers(2)  // the animator and the watchdog
             clock.advance(by: .milliseconds(100))
         }
         #expect(await switching.value == .completed)

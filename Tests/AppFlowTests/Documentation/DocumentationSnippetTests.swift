@@ -31,7 +31,10 @@ import Testing
 
     /// The ```swift blocks of a markdown file that are not marked "not compiled".
     static func snippets(in url: URL) throws -> [Snippet] {
-        try snippets(in: url, lines: String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false))
+        try snippets(
+            in: url,
+            lines: String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        )
     }
 
     static func snippets(in url: URL, lines: [Substring]) throws -> [Snippet] {
@@ -48,7 +51,9 @@ import Testing
             while end < lines.count, lines[end].trimmingCharacters(in: .whitespaces) != "```" { end += 1 }
             let before = lines[..<start].last { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? ""
             if !before.localizedCaseInsensitiveContains("not compiled") {
-                snippets.append(Snippet(file: name, line: start + 1, lines: normalised(lines[(start + 1)..<min(end, lines.count)])))
+                snippets.append(
+                    Snippet(file: name, line: start + 1, lines: normalised(lines[(start + 1)..<min(end, lines.count)]))
+                )
             }
             index = end + 1
         }
@@ -58,18 +63,22 @@ import Testing
     /// The ```swift blocks of the documentation comments in a source file, which DocC
     /// shows as well.
     static func docCommentSnippets(in url: URL) throws -> [Snippet] {
-        let comments = try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
-            .map { line -> Substring in
-                let trimmed = line.drop { $0 == " " }
-                return trimmed.hasPrefix("///") ? trimmed.dropFirst(3) : ""
-            }
+        let comments = try String(contentsOf: url, encoding: .utf8).split(
+            separator: "\n",
+            omittingEmptySubsequences: false
+        )
+        .map { line -> Substring in
+            let trimmed = line.drop { $0 == " " }
+            return trimmed.hasPrefix("///") ? trimmed.dropFirst(3) : ""
+        }
         return try snippets(in: url, lines: comments)
     }
 
     static var allSnippets: [Snippet] {
         get throws {
             let documents = [root.appendingPathComponent("README.md")] + files(under: "Docs", ending: ".md")
-            return try documents.flatMap(snippets(in:)) + files(under: "Sources", ending: ".swift").flatMap(docCommentSnippets(in:))
+            return try documents.flatMap(snippets(in:))
+                + files(under: "Sources", ending: ".swift").flatMap(docCommentSnippets(in:))
         }
     }
 
@@ -80,8 +89,10 @@ import Testing
             Self.normalised(try String(contentsOf: $0, encoding: .utf8).split(separator: "\n"))
         }
         for snippet in snippets {
-            #expect(tests.contains { Self.test($0, contains: snippet.lines) },
-                    "\(snippet) is in no test; copy it from the test that runs it")
+            #expect(
+                tests.contains { Self.test($0, contains: snippet.lines) },
+                "\(snippet) is in no test; copy it from the test that runs it"
+            )
         }
     }
 
@@ -101,8 +112,14 @@ import Testing
             "        await container.cycle(to: .login)",
             "    }",
         ])
-        let shown = Self.normalised(["let container = FlowContainer(initial: Screen.splash, animation: .immediate)", "await container.cycle(to: .login)"])
-        let drifted = Self.normalised(["let container = FlowContainer(initial: Screen.splash, animation: .fade())", "await container.cycle(to: .login)"])
+        let shown = Self.normalised([
+            "let container = FlowContainer(initial: Screen.splash, animation: .immediate)",
+            "await container.cycle(to: .login)",
+        ])
+        let drifted = Self.normalised([
+            "let container = FlowContainer(initial: Screen.splash, animation: .fade())",
+            "await container.cycle(to: .login)",
+        ])
         #expect(Self.test(test, contains: shown))
         #expect(!Self.test(test, contains: drifted))
     }

@@ -12,7 +12,7 @@ struct ReadmeExampleTests {
         enum Screen: Sendable { case splash, login, main }
 
         let container = FlowContainer(initial: Screen.splash, animation: .immediate)
-        let events = container.events()     // subscribe now: sees every later event
+        let events = container.events()  // subscribe now: sees every later event
         let observer = Task {
             for await event in events {
                 if case .didTransition(let transition) = event {
@@ -22,7 +22,7 @@ struct ReadmeExampleTests {
         }
         let result = await container.cycle(to: .login)  // .completed
         await container.cycle(to: .main, animation: .fade(), policy: .latestWins)
-        await container.finish()                        // ends every event stream
+        await container.finish()  // ends every event stream
         await observer.value
         // README: end
 

@@ -13,10 +13,10 @@ struct SeedScenarioTests {
     struct MyInterfaceProvider: AuthFlowProvider {
         var storedSession: String?
 
-        func initialSession() async -> String? { storedSession }            // isInitiallyLoggedIn
-        func makeLoggedOutChild() async -> String { "welcome" }             // loggedOutInterfaceViewController
+        func initialSession() async -> String? { storedSession }  // isInitiallyLoggedIn
+        func makeLoggedOutChild() async -> String { "welcome" }  // loggedOutInterfaceViewController
         func makeLoggedInChild(for user: String) async -> String { "tabs(\(user))" }  // loggedInInterfaceViewController
-        var configuration: AuthFlowConfiguration {                          // configuration(for:traitCollection:)
+        var configuration: AuthFlowConfiguration {  // configuration(for:traitCollection:)
             AuthFlowConfiguration(loginAnimation: .immediate, logoutAnimation: .immediate)
         }
     }
@@ -31,18 +31,18 @@ struct SeedScenarioTests {
         let handlers = Task {
             for await event in events {
                 switch event.kind {
-                case .willLogin: handled.append("willLogin \(event.child)")    // willLoginHandler(target)
-                case .didLogin: handled.append("didLogin")                     // didLoginHandler
+                case .willLogin: handled.append("willLogin \(event.child)")  // willLoginHandler(target)
+                case .didLogin: handled.append("didLogin")  // didLoginHandler
                 case .willLogout: handled.append("willLogout \(event.child)")  // willLogoutHandler(target)
-                case .didLogout: handled.append("didLogout")                   // didLogoutHandler
+                case .didLogout: handled.append("didLogout")  // didLogoutHandler
                 }
             }
         }
-        await appController.start()                 // installRootViewController(in:)
+        await appController.start()  // installRootViewController(in:)
         await appController.login("ada")
-        async let out = appController.logout()      // a logout and a login that overlap
-        async let back = appController.login("bob") // cannot race: whichever was called
-        _ = await (out, back)                       // last decides the final state
+        async let out = appController.logout()  // a logout and a login that overlap
+        async let back = appController.login("bob")  // cannot race: whichever was called
+        _ = await (out, back)  // last decides the final state
         await appController.finish()
         await handlers.value
         // ComingFromAppController: end
@@ -59,8 +59,8 @@ struct SeedScenarioTests {
     func theBlogPostsCoordinatorStartsWithSplashThenLoginOrMain(storedSession: String?) async {
         // ComingFromFlowContainerViewController: begin
         let flow = AuthFlow(provider: MyInterfaceProvider(storedSession: storedSession), splash: "splash")
-        #expect(await flow.container.child.child == "splash")      // the splash shows first
-        let result = await flow.start()                            // cycle(to:) login or main
+        #expect(await flow.container.child.child == "splash")  // the splash shows first
+        let result = await flow.start()  // cycle(to:) login or main
         // ComingFromFlowContainerViewController: end
         #expect(result == .completed)
         #expect(await flow.container.child.child == (storedSession.map { "tabs(\($0))" } ?? "welcome"))

@@ -22,8 +22,8 @@ struct TestKitExampleTests {
         let recorder = EventRecorder(container.events())
 
         let switching = Task { await container.cycle(to: .home(HomeScreen())) }
-        await clock.waitForSleepers(2)          // the fade's first frame, and its watchdog
-        clock.advance(by: .milliseconds(200))   // the whole fade, at once
+        await clock.waitForSleepers(2)  // the fade's first frame, and its watchdog
+        clock.advance(by: .milliseconds(200))  // the whole fade, at once
         #expect(await switching.value == .completed)
 
         await container.finish()

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import AppFlow
 
 /// The broadcaster's subscriber-count mirror, which `publish` and the in-place path read

@@ -7,8 +7,12 @@ import Testing
 struct FlowContainerEventsTests {
     /// Cycles `container` to a new screen that only `tracker` sees, so that nothing in the
     /// test keeps it alive.
-    static func cycleToTracked(_ container: FlowContainer<Screen>, _ name: String, tracker: ReleaseTracker,
-                               policy: OverlapPolicy? = nil) -> Task<TransitionResult, Never> {
+    static func cycleToTracked(
+        _ container: FlowContainer<Screen>,
+        _ name: String,
+        tracker: ReleaseTracker,
+        policy: OverlapPolicy? = nil
+    ) -> Task<TransitionResult, Never> {
         let screen = Screen(name, calls: Log())
         tracker.track(screen, as: name)
         return launch(container, screen, policy: policy)
@@ -17,7 +21,12 @@ struct FlowContainerEventsTests {
     @Test func theContainerHoldsNoReferenceToTheOldChildAfterDidTransition() async {
         let tracker = ReleaseTracker()
         let clock = ManualClock()
-        let container = FlowContainer(initial: Screen("start"), animation: .fade(), stage: RecordingStage(), clock: clock)
+        let container = FlowContainer(
+            initial: Screen("start"),
+            animation: .fade(),
+            stage: RecordingStage(),
+            clock: clock
+        )
         for name in ["one", "two", "three"] {
             let task = Self.cycleToTracked(container, name, tracker: tracker)
             await clock.waitForSleepers(2)

@@ -51,7 +51,10 @@ struct HopTests {
         let hop = Task { await container.hop { .hopping(HoppingScreen("login", handle: $0)) } }
         let screen = await Self.shown(container, named: "login")
         await container.cycle(to: .plain("elsewhere"))
-        guard case .replaced = await hop.value else { Issue.record("expected replaced"); return }
+        guard case .replaced = await hop.value else {
+            Issue.record("expected replaced")
+            return
+        }
         #expect(screen?.handle.unhop("late") == false)
     }
 
@@ -59,11 +62,19 @@ struct HopTests {
         let gate = Gate()
         let container = FlowContainer(initial: Step.plain("start"), animation: .immediate, policy: .dropIfBusy)
         let busy = Task {
-            await container.cycle(to: .plain("busy"), animation: .custom(duration: nil) { (_: Step, _: Step, _) in await gate.pass() })
+            await container.cycle(
+                to: .plain("busy"),
+                animation: .custom(duration: nil) { (_: Step, _: Step, _) in await gate.pass() }
+            )
         }
         #expect(await eventually { gate.waitingCount == 1 })
-        guard case .notShown(.rejected) = await container.hop(to: { (handle: HopHandle<String>) in .hopping(HoppingScreen("x", handle: handle)) }) else {
-            Issue.record("expected notShown(.rejected)"); return
+        guard
+            case .notShown(.rejected) = await container.hop(to: { (handle: HopHandle<String>) in
+                .hopping(HoppingScreen("x", handle: handle))
+            })
+        else {
+            Issue.record("expected notShown(.rejected)")
+            return
         }
         gate.open()
         _ = await busy.value
@@ -74,7 +85,10 @@ struct HopTests {
         let hop = Task { await container.hop { .hopping(HoppingScreen("login", handle: $0)) } }
         let screen = await Self.shown(container, named: "login")
         hop.cancel()
-        guard case .cancelled = await hop.value else { Issue.record("expected cancelled"); return }
+        guard case .cancelled = await hop.value else {
+            Issue.record("expected cancelled")
+            return
+        }
         #expect(screen?.handle.unhop("late") == false)
         #expect(await container.child.name == "login")
     }
@@ -84,7 +98,10 @@ struct HopTests {
         let hop = Task { await container.hop { .hopping(HoppingScreen("login", handle: $0)) } }
         _ = await Self.shown(container, named: "login")
         await container.finish()
-        guard case .replaced = await hop.value else { Issue.record("expected replaced"); return }
+        guard case .replaced = await hop.value else {
+            Issue.record("expected replaced")
+            return
+        }
     }
 
     /// CLHoppingViewController's own example: splash, onboarding on a first run, login, main.

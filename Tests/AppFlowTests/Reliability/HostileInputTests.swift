@@ -17,7 +17,7 @@ struct HostileInputTests {
             sawCutShort.append(context.isCutShort)
             await stubborn.pass()  // never checks cancellation
             sawCutShort.append(context.isCutShort)
-            context.report(0.9)    // too late: dropped
+            context.report(0.9)  // too late: dropped
         }
         let container = FlowContainer(initial: Screen("a"), animation: ignoring)
         let recorder = EventRecorder(container.events())
@@ -37,11 +37,17 @@ struct HostileInputTests {
     @Test func aCustomAnimatorWithANegativeDurationIsWatchedAsIfItsDurationWereZero() async {
         let clock = ManualClock()
         let never = Gate()
-        let negative = TransitionAnimation.custom(name: "negative", duration: .seconds(-3)) { (_: Screen, _: Screen, _) in
+        let negative = TransitionAnimation.custom(name: "negative", duration: .seconds(-3)) {
+            (_: Screen, _: Screen, _) in
             await never.pass()
         }
         #expect(negative.duration == .zero)
-        let container = FlowContainer(initial: Screen("a"), animation: negative, clock: clock, watchdogMargin: .milliseconds(-1))
+        let container = FlowContainer(
+            initial: Screen("a"),
+            animation: negative,
+            clock: clock,
+            watchdogMargin: .milliseconds(-1)
+        )
         #expect(container.watchdogMargin == .zero)
         // The watchdog's deadline is now: it fires without the clock moving at all.
         #expect(await container.cycle(to: Screen("b")) == .interrupted)
@@ -51,11 +57,16 @@ struct HostileInputTests {
     @Test func aSlowStageDelaysOnlyItsOwnTransitionAndItsFramesAreCoalesced() async {
         let clock = ManualClock()
         let stage = SlowStage()
-        let container = FlowContainer(initial: Screen("a"), animation: .fade(duration: .milliseconds(200)), stage: stage, clock: clock)
+        let container = FlowContainer(
+            initial: Screen("a"),
+            animation: .fade(duration: .milliseconds(200)),
+            stage: stage,
+            clock: clock
+        )
         let slow = launch(container, Screen("b"))
         await clock.waitForSleepers(2)
         #expect(await eventually { stage.gate.waitingCount == 1 })  // stuck on the first frame
-        clock.advance(by: .milliseconds(200))                       // the animation ends meanwhile
+        clock.advance(by: .milliseconds(200))  // the animation ends meanwhile
         let queued = launch(container, Screen("c"), animation: .immediate)
         #expect(await eventually { await container.pendingCount == 1 })
         stage.gate.open()

@@ -50,12 +50,14 @@ struct StressTests {
         }
         // Every kind of outcome must have been exercised, or the suite tests less than it claims.
         #expect(Set(results.keys) == Set(TransitionResult.allCases) || Self.seeds.count == 1)
-        print("""
+        print(
+            """
             stress: \(Self.seeds.count) schedules (\(finishedEarly) finished early), \(Self.size.tasks) tasks and \
             \(Self.size.tasks * Self.size.requestsPerTask) requests each; \(transitions) transitions; results \
             \(TransitionResult.allCases.map { "\($0) \(results[$0, default: 0])" }.joined(separator: ", ")); \
             \(started.duration(to: clock.now))
-            """)
+            """
+        )
     }
 
     @Test func theReferenceModelCatchesABrokenLog() {
@@ -70,7 +72,13 @@ struct StressTests {
             Call(name: "a", policy: .enqueue, started: 1, returned: 4, result: .completed),
             Call(name: "b", policy: .dropIfBusy, started: 2, returned: 3, result: .superseded),
         ]
-        let problems = StressSchedule.check(calls: calls, log: twoOpen, finalName: "b", maxPending: .max, finishReturned: nil)
+        let problems = StressSchedule.check(
+            calls: calls,
+            log: twoOpen,
+            finalName: "b",
+            maxPending: .max,
+            finishReturned: nil
+        )
         #expect(problems.contains { $0.contains("while #1 is open") })
         #expect(problems.contains { $0.contains("returned superseded") })
         #expect(problems.contains { $0.contains("differ") })

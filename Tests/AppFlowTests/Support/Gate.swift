@@ -79,7 +79,11 @@ func eventually(timeout: Duration = .seconds(10), _ condition: @Sendable () asyn
 
 /// A custom animation that holds each transition open until `gate` opens, and counts how
 /// many run at once.
-func gatedAnimation(_ gate: Gate, counter: PeakCounter = PeakCounter(), duration: Duration? = nil) -> TransitionAnimation {
+func gatedAnimation(
+    _ gate: Gate,
+    counter: PeakCounter = PeakCounter(),
+    duration: Duration? = nil
+) -> TransitionAnimation {
     .custom(name: "gated", duration: duration) { (_: Screen, _: Screen, _) in
         counter.enter()
         await gate.pass()

@@ -60,7 +60,12 @@ struct StressSchedule {
         var random = SeededGenerator(seed: seed)
         let clock = ManualClock()
         let ticket = LockedValue<UInt64>(0)
-        func next() -> UInt64 { ticket.withLock { $0 += 1; return $0 } }
+        func next() -> UInt64 {
+            ticket.withLock {
+                $0 += 1
+                return $0
+            }
+        }
         func ticketValue() -> UInt64 { ticket.withLock { $0 } }
         let inFlight = PeakCounter()
         let animators = PeakCounter()
@@ -101,22 +106,31 @@ struct StressSchedule {
         func policy() -> OverlapPolicy {
             switch mix {
             case 0: return .enqueue
-            case 1: return Int.random(in: 0..<10, using: &random) < 7 ? .enqueue : OverlapPolicy.allCases.randomElement(using: &random)!
+            case 1:
+                return Int.random(in: 0..<10, using: &random) < 7
+                    ? .enqueue : OverlapPolicy.allCases.randomElement(using: &random)!
             default: return OverlapPolicy.allCases.randomElement(using: &random)!
             }
         }
         let plans = (0..<size.tasks).map { task in
-            (requests: (0..<size.requestsPerTask).map { index in
-                (name: "t\(task)-\(index)",
-                 policy: policy(),
-                 animation: Int.random(in: 0..<2, using: &random) == 0 ? .immediate : AnimationChoice.allCases.randomElement(using: &random)!,
-                 fade: Duration.milliseconds(Int.random(in: 0...30, using: &random)))
-            },
-             cancelAfterYields: Int.random(in: 0..<10, using: &random) == 0 ? Int.random(in: 0...50, using: &random) : nil)
+            (
+                requests: (0..<size.requestsPerTask).map { index in
+                    (
+                        name: "t\(task)-\(index)",
+                        policy: policy(),
+                        animation: Int.random(in: 0..<2, using: &random) == 0
+                            ? .immediate : AnimationChoice.allCases.randomElement(using: &random)!,
+                        fade: Duration.milliseconds(Int.random(in: 0...30, using: &random))
+                    )
+                },
+                cancelAfterYields: Int.random(in: 0..<10, using: &random) == 0
+                    ? Int.random(in: 0...50, using: &random) : nil
+            )
         }
         // In a third of the schedules finish() comes once a random share of the calls were made.
         let totalTickets = UInt64(2 * size.tasks * size.requestsPerTask)
-        let finishAtTicket: UInt64? = Int.random(in: 0..<3, using: &random) == 0 ? UInt64.random(in: 0..<totalTickets, using: &random) : nil
+        let finishAtTicket: UInt64? =
+            Int.random(in: 0..<3, using: &random) == 0 ? UInt64.random(in: 0..<totalTickets, using: &random) : nil
 
         let driving = LockedValue(true)
         // Time moves on only when someone sleeps: straight to the next deadline.
@@ -142,10 +156,23 @@ struct StressSchedule {
                 for request in plan.requests {
                     let screen = Screen(request.name, calls: hooks.log)
                     tracker.track(screen, as: request.name)
-                    let animation = Self.animation(request.animation, fade: request.fade, gate: overrunGate, animators: animators)
+                    let animation = Self.animation(
+                        request.animation,
+                        fade: request.fade,
+                        gate: overrunGate,
+                        animators: animators
+                    )
                     let started = next()
                     let result = await container.cycle(to: screen, animation: animation, policy: request.policy)
-                    calls.append(Call(name: request.name, policy: request.policy, started: started, returned: next(), result: result))
+                    calls.append(
+                        Call(
+                            name: request.name,
+                            policy: request.policy,
+                            started: started,
+                            returned: next(),
+                            result: result
+                        )
+                    )
                 }
                 return calls
             }
@@ -176,7 +203,10 @@ struct StressSchedule {
         _ = await eventually { animators.current == 0 }
 
         var problems = Self.check(
-            calls: calls, log: log, finalName: finalName, maxPending: maxPending,
+            calls: calls,
+            log: log,
+            finalName: finalName,
+            maxPending: maxPending,
             finishReturned: finishReturned.withLock { $0 }
         )
         for (index, visitor) in visitorLogs.enumerated() where !Self.isContiguousSlice(visitor, of: log) {
@@ -197,7 +227,13 @@ struct StressSchedule {
     // MARK: - Reference model
 
     /// Compares calls and events with what a sequential container would allow.
-    static func check(calls: [Call], log: [Event], finalName: String, maxPending: Int, finishReturned: UInt64?) -> [String] {
+    static func check(
+        calls: [Call],
+        log: [Event],
+        finalName: String,
+        maxPending: Int,
+        finishReturned: UInt64?
+    ) -> [String] {
         var problems: [String] = []
         // Grammar: will, frames, did; ids increase.
         var open: Event?
@@ -223,7 +259,9 @@ struct StressSchedule {
         // Sequential replay: each transition starts from where the last one ended.
         var current = "initial"
         for transition in completed {
-            if transition.from != current { problems.append("\(transition.id) starts from \(transition.from), not \(current)") }
+            if transition.from != current {
+                problems.append("\(transition.id) starts from \(transition.from), not \(current)")
+            }
             current = transition.to
         }
         if current != finalName { problems.append("final child \(finalName), model says \(current)") }
@@ -238,7 +276,9 @@ struct StressSchedule {
         for call in ran {
             guard let transition = byName[call.name] else { continue }
             if (call.result == .interrupted) != transition.interrupted {
-                problems.append("\(call.name) returned \(call.result) but its did says interrupted=\(transition.interrupted)")
+                problems.append(
+                    "\(call.name) returned \(call.result) but its did says interrupted=\(transition.interrupted)"
+                )
             }
         }
 
@@ -246,16 +286,24 @@ struct StressSchedule {
         for call in calls {
             // A pending request of any policy is superseded by a newer latestWins or
             // interrupt request; a dropIfBusy request never waits, so it never is.
-            let allowed: Set<TransitionResult> = switch call.policy {
-            case .enqueue: maxPending == .max ? [.completed, .interrupted, .superseded, .cancelled]
-                : [.completed, .interrupted, .superseded, .cancelled, .rejected]
-            case .latestWins, .interrupt: [.completed, .interrupted, .superseded, .cancelled]
-            case .dropIfBusy: [.completed, .interrupted, .rejected, .cancelled]
+            let allowed: Set<TransitionResult> =
+                switch call.policy {
+                case .enqueue:
+                    maxPending == .max
+                        ? [.completed, .interrupted, .superseded, .cancelled]
+                        : [.completed, .interrupted, .superseded, .cancelled, .rejected]
+                case .latestWins, .interrupt: [.completed, .interrupted, .superseded, .cancelled]
+                case .dropIfBusy: [.completed, .interrupted, .rejected, .cancelled]
+                }
+            if !allowed.contains(call.result) {
+                problems.append("\(call.name) (\(call.policy)) returned \(call.result)")
             }
-            if !allowed.contains(call.result) { problems.append("\(call.name) (\(call.policy)) returned \(call.result)") }
-            if call.result == .superseded && !calls.contains(where: {
-                $0.name != call.name && ($0.policy == .latestWins || $0.policy == .interrupt) && $0.started < call.returned
-            }) {
+            if call.result == .superseded
+                && !calls.contains(where: {
+                    $0.name != call.name && ($0.policy == .latestWins || $0.policy == .interrupt)
+                        && $0.started < call.returned
+                })
+            {
                 problems.append("\(call.name) was superseded by nobody")
             }
             if let finishReturned, call.started > finishReturned, call.result != .cancelled {
@@ -287,7 +335,8 @@ struct StressSchedule {
         guard let first = slice.first else { return true }
         let starts = log.indices.filter { log[$0].id == first.id && log[$0].kind == first.kind }
         return starts.contains { start in
-            start + slice.count <= log.count && zip(slice, log[start...]).allSatisfy { $0.id == $1.id && $0.kind == $1.kind }
+            start + slice.count <= log.count
+                && zip(slice, log[start...]).allSatisfy { $0.id == $1.id && $0.kind == $1.kind }
         }
     }
 
@@ -303,16 +352,27 @@ struct StressSchedule {
 
     static func strip(_ event: FlowEvent<Screen>) -> Event {
         let transition = event.transition
-        let kind: Event.Kind = switch event {
-        case .willTransition: .will
-        case .progress: .progress
-        case .didTransition: .did
-        }
-        return Event(kind: kind, id: transition.id, from: transition.from.name, to: transition.to.name,
-                     interrupted: transition.wasInterrupted)
+        let kind: Event.Kind =
+            switch event {
+            case .willTransition: .will
+            case .progress: .progress
+            case .didTransition: .did
+            }
+        return Event(
+            kind: kind,
+            id: transition.id,
+            from: transition.from.name,
+            to: transition.to.name,
+            interrupted: transition.wasInterrupted
+        )
     }
 
-    static func animation(_ choice: AnimationChoice, fade: Duration, gate: Gate, animators: PeakCounter) -> TransitionAnimation {
+    static func animation(
+        _ choice: AnimationChoice,
+        fade: Duration,
+        gate: Gate,
+        animators: PeakCounter
+    ) -> TransitionAnimation {
         switch choice {
         case .immediate:
             return .immediate
