@@ -9,8 +9,30 @@ final class AnimationSignal: Sendable {
     enum End: Sendable {
         /// The animator returned.
         case finished
-        /// It was cut short, or it threw.
-        case cutShort(TransitionInterruption)
+        /// The container cut it short; its state machine knows why.
+        case cutShort
+        /// The watchdog cut it short.
+        case watchdog
+        /// The animator threw this error.
+        case failed(any Error)
+
+        /// The same end, as the state machine takes it.
+        var kind: ContainerMachine.AnimationEnd {
+            switch self {
+            case .finished: return .finished
+            case .cutShort: return .cutShort
+            case .watchdog: return .watchdog
+            case .failed: return .failed
+            }
+        }
+
+        /// The animator's error, if it threw.
+        var error: (any Error)? {
+            switch self {
+            case .failed(let error): return error
+            case .finished, .cutShort, .watchdog: return nil
+            }
+        }
     }
 
     /// What ``next()`` returns.

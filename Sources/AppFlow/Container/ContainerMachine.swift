@@ -1,11 +1,10 @@
 /// How a waiting request is resumed.
 ///
 /// Debug builds (where the tests run first) use checked continuations, which trap on a
-/// second resume and report one that is never resumed. Release builds use unsafe ones:
-/// the state machine hands each waiter out exactly once (`FlowStateMachineTests`, and the
-/// exactly-once tests, which CI also runs in release), and the checked variant's extra
-/// frame and allocation pushed a waiting request past its task's first allocator slab,
-/// costing about 1 KB more per waiting request (`Docs/AppFlow.docc/Performance.md`).
+/// second resume and report one that is never resumed. Release builds use unsafe ones,
+/// which keep a waiting request's frames within its task's first allocator slab
+/// (<doc:Performance>); the state machine hands each waiter out exactly once, which
+/// `FlowStateMachineTests` and the exactly-once tests check in both builds.
 #if DEBUG
 typealias RequestWaiter = CheckedContinuation<RequestOutcome, Never>
 #else
@@ -30,7 +29,12 @@ extension LockedValue where Value == ContainerMachine {
             await withUnsafeContinuation { attach(id, $0) }
             #endif
         } onCancel: {
-            withLock { $0.cancel(id) }?.resume(returning: .resolved(.cancelled))
+            switch withLock({ $0.cancel(id) }) {
+            case .none:
+                break
+            case .resume(let waiter):
+                waiter.resume(returning: .resolved(.cancelled))
+            }
         }
     }
 

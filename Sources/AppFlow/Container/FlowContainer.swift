@@ -24,17 +24,14 @@
 /// <doc:Semantics> states the full contract, with the tests that prove it.
 public actor FlowContainer<Child: Sendable> {
     typealias Request = FlowRequest<Child>
-    // The state machine never holds a request (each waiting caller keeps its own), so its
-    // type, and every type it uses, does not depend on `Child`. Unspecialised generic code
-    // (a client's `Child` is unknown when this module is compiled) would otherwise look up
-    // generic metadata on every access: measured at about 6.7 µs per uncontended cycle,
-    // against 0.16 µs for a bare actor.
+    // The state machine never holds a request (each waiting caller keeps its own), so that
+    // it does not depend on `Child` and needs no generic metadata lookups (<doc:Performance>).
     typealias StateMachine = ContainerMachine
 
     /// The child in place now; the destination as soon as a transition has begun.
     public private(set) var child: Child
     /// Whether ``child`` adopts ``FlowLifecycle``, set with it, so that the in-place path
-    /// casts only the new child (a dynamic cast costs about 40 ns).
+    /// casts only the new child.
     private var childAdoptsLifecycle: Bool
 
     /// The animation used when a request names none.
@@ -53,8 +50,6 @@ public actor FlowContainer<Child: Sendable> {
     let machine = LockedValue(StateMachine())
     let broadcaster = EventBroadcaster<FlowEvent<Child>>()
 
-    private var lastRequestID: UInt64 = 0
-    private var lastTransitionID: UInt64 = 0
     /// The task that runs the current transition's factory, hooks and stage calls.
     private var runnerTask: Int?
     /// The running animation, while the transition waits for it.
@@ -65,7 +60,7 @@ public actor FlowContainer<Child: Sendable> {
     /// - Parameters:
     ///   - initial: The child in place from the start. It gets no appearance calls and is
     ///     not mounted on the stage.
-    ///   - animation: The default animation; a fade of 0.2 s, as in the seed post.
+    ///   - animation: The default animation; a fade of 0.2 s.
     ///   - policy: The default overlap policy.
     ///   - stage: Where children are shown; `nil` runs headless.
     ///   - clock: The clock animations and the watchdog run on.
@@ -229,16 +224,21 @@ public actor FlowContainer<Child: Sendable> {
             return
         case .closeNow:
             await close()
-        case .wait(let cancelled, let interrupt):
+        case .wait(let cancelled, let cutShort):
             for waiter in cancelled {
                 waiter.resume(returning: .resolved(.cancelled))
             }
-            if interrupt {
-                activeAnimation?.end(.cutShort(.finish))
+            if cutShort {
+                activeAnimation?.end(.cutShort)
             }
             guard !isCalledFromRunningTransition() else { return }
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                machine.withLock { $0.addFinishWaiter(continuation) }?.resume()
+                switch machine.withLock({ $0.addFinishWaiter(continuation) }) {
+                case .wait:
+                    break
+                case .resume(let waiter):
+                    waiter.resume()
+                }
             }
         }
     }
@@ -255,14 +255,9 @@ public actor FlowContainer<Child: Sendable> {
         case wait(UInt64)
     }
 
-    // The frames a waiting request keeps while it is suspended must fit in its task's
-    // first allocator slab; past it, a new slab costs about 1 KB per waiting request.
-    // Hence: the synchronous decisions run in `admit`, whose temporaries never reach an
-    // async frame; `submit` is inlined into its caller (one frame fewer); the wait itself
-    // is the non-generic `LockedValue.waitForTurn`. Measured with a trace of the task
-    // allocator: 672 bytes of frames, the caller's task closure included, for a waiting
-    // `cycle(to:)` in a release build; a probe with nested frames fitted 656 and
-    // overflowed at 704. A caller deep in its own async calls may still overflow.
+    // A waiting request's frames must fit in its task's first allocator slab
+    // (<doc:Performance>): the synchronous decisions run in `admit`, `submit` is inlined,
+    // and the wait itself is the non-generic `LockedValue.waitForTurn`.
     @inline(__always)
     private func submit(_ request: Request, policy: OverlapPolicy) async -> TransitionResult {
         switch admit(request, policy: policy) {
@@ -275,32 +270,31 @@ public actor FlowContainer<Child: Sendable> {
         }
     }
 
-    /// Checks a new request and gives it its place in the state machine, synchronously.
+    /// Gives a new request its place in the state machine, synchronously, asking its
+    /// admission closure when the machine says so.
     private func admit(_ request: Request, policy: OverlapPolicy) -> Arrival {
-        guard !Task.isCancelled else { return .resolved(.cancelled) }
-        guard !isCalledFromRunningTransition() else { return .resolved(.rejected) }
-        if let admission = request.admission {
-            // A finished container answers `cancelled`, as for every request, without asking.
-            guard !machine.withLock({ $0.isFinished }) else { return .resolved(.cancelled) }
-            guard admission(.arrival) else { return .resolved(.superseded) }
-        }
-        lastRequestID += 1
-        let id = lastRequestID
-        switch machine.withLock({ $0.request(id, policy: policy, maxPending: maxPending) }) {
-        case .run:
-            return .run(id)
-        case .reject:
-            return .resolved(.rejected)
-        case .cancel:
-            return .resolved(.cancelled)
-        case .suspend(let superseded, let interrupt):
-            for waiter in superseded {
-                waiter.resume(returning: .resolved(.superseded))
+        let caller = StateMachine.Caller(isCancelled: Task.isCancelled, isReentrant: isCalledFromRunningTransition())
+        var admission: StateMachine.Admission = request.admission == nil ? .unconditional : .unasked
+        while true {
+            let action = machine.withLock {
+                $0.request(policy: policy, maxPending: maxPending, caller: caller, admission: admission)
             }
-            if interrupt {
-                activeAnimation?.end(.cutShort(.overlap))
+            switch action {
+            case .resolve(let result):
+                return .resolved(result)
+            case .askAdmission(let check):
+                admission = request.admits(check) ? .granted : .refused
+            case .run(let id):
+                return .run(id)
+            case .suspend(let id, let superseded, let cutShort):
+                for waiter in superseded {
+                    waiter.resume(returning: .resolved(.superseded))
+                }
+                if cutShort {
+                    activeAnimation?.end(.cutShort)
+                }
+                return .wait(id)
             }
-            return .wait(id)
         }
     }
 
@@ -322,22 +316,26 @@ public actor FlowContainer<Child: Sendable> {
     /// from the ordinary path: the same events, ids and result. The machine's phase can
     /// leave `idle` only through inputs made on the actor, so the check cannot go stale.
     private func cycleInPlace(to newChild: Child, animation: TransitionAnimation) -> TransitionResult? {
-        guard !animation.isAnimated, stage == nil,
-            !childAdoptsLifecycle, !(newChild is any FlowLifecycle),
-            machine.withLock({ $0.admitsInPlaceTransition() })
-        else { return nil }
-        guard !Task.isCancelled else { return .cancelled }
-        lastTransitionID += 1
-        let id = TransitionID(rawValue: lastTransitionID)
-        let oldChild = child
-        child = newChild
-        childAdoptsLifecycle = false
-        if broadcaster.hasSubscribers {
-            let transition = Transition(id: id, from: oldChild, to: newChild, animation: animation)
-            broadcaster.publish(.willTransition(transition))
-            broadcaster.publish(.didTransition(transition))
+        guard !animation.isAnimated, stage == nil, !childAdoptsLifecycle, !(newChild is any FlowLifecycle) else {
+            return nil
         }
-        return .completed
+        let caller = StateMachine.Caller(isCancelled: Task.isCancelled, isReentrant: false)
+        switch machine.withLock({ $0.requestInPlace(caller: caller) }) {
+        case .useRequest:
+            return nil
+        case .resolve(let result):
+            return result
+        case .perform(let id, let result):
+            let oldChild = child
+            child = newChild
+            childAdoptsLifecycle = false
+            if broadcaster.hasSubscribers {
+                let transition = Transition(id: id, from: oldChild, to: newChild, animation: animation)
+                broadcaster.publish(.willTransition(transition))
+                broadcaster.publish(.didTransition(transition))
+            }
+            return result
+        }
     }
 
     private func isCalledFromRunningTransition() -> Bool {
@@ -351,31 +349,39 @@ public actor FlowContainer<Child: Sendable> {
     /// Runs request `id`, which owns the container, to its end.
     private func run(_ id: UInt64, _ request: Request) async -> TransitionResult {
         runnerTask = currentTaskHash()
-        if let admission = request.admission, !admission(.start) {
-            // Dropped before it began: no factory, no event.
-            runnerTask = nil
-            await endTurn(id)
-            return .superseded
-        }
+        var admission: StateMachine.Admission = request.admission == nil ? .unconditional : .unasked
+        let transitionID: TransitionID
         let to: Child
-        switch request.source {
-        case .child(let child):
-            to = child
-        case .factory(let makeChild):
-            to = await makeChild(TransitionID(rawValue: lastTransitionID + 1))
-            if case .abandon = machine.withLock({ $0.childReady(id) }) {
+        starting: while true {
+            switch machine.withLock({ $0.start(id, admission: admission, makesChild: request.isFactory) }) {
+            case .askAdmission(let check):
+                admission = request.admits(check) ? .granted : .refused
+            case .skip(let end):
+                // Dropped before it began: no factory, no event.
                 runnerTask = nil
-                await close()
-                return .cancelled
+                return await perform(end)
+            case .begin(let id):
+                guard case .child(let child) = request.source else {
+                    preconditionFailure("Internal inconsistency: a factory request began without its child")
+                }
+                (transitionID, to) = (id, child)
+                break starting
+            case .makeChild(let reservedID):
+                guard case .factory(let makeChild) = request.source else {
+                    preconditionFailure("Internal inconsistency: a child request was asked to make its child")
+                }
+                let made = await makeChild(reservedID)
+                switch machine.withLock({ $0.childReady(id) }) {
+                case .begin(let id):
+                    (transitionID, to) = (id, made)
+                    break starting
+                case .abandon(let end):
+                    runnerTask = nil
+                    return await perform(end)
+                }
             }
         }
-        lastTransitionID += 1
-        let transition = Transition(
-            id: TransitionID(rawValue: lastTransitionID),
-            from: child,
-            to: to,
-            animation: request.animation
-        )
+        let transition = Transition(id: transitionID, from: child, to: to, animation: request.animation)
         let leaving = transition.from as? any FlowLifecycle
         let arriving = to as? any FlowLifecycle
         child = to
@@ -385,30 +391,59 @@ public actor FlowContainer<Child: Sendable> {
         await leaving?.flowWillDisappear()
         await arriving?.flowWillAppear()
         await stage?.mount(transition)
-        // An immediate transition has nothing to run: skip the async frame of `animate`.
-        let interruption =
-            request.animation.isAnimated
-            ? await animate(transition, requestID: id)
-            : machine.withLock { $0.interruption(of: id) }
+        let interruption: TransitionInterruption?
+        switch machine.withLock({ $0.animate(id, isAnimated: request.animation.isAnimated) }) {
+        case .settle(let settlement, let showLastFrame):
+            if showLastFrame {
+                await show(1, of: transition)
+            }
+            interruption = Self.interruption(settlement, error: nil)
+        case .runAnimator:
+            interruption = await animate(transition, requestID: id)
+        }
         await stage?.unmount(transition)
         await leaving?.flowDidDisappear()
         await arriving?.flowDidAppear()
 
         broadcaster.publish(.didTransition(transition.ended(interruption)))
         runnerTask = nil
-        await endTurn(id)
-        return interruption == nil ? .completed : .interrupted
+        return await perform(machine.withLock { $0.transitionFinished(id) })
     }
 
-    /// Hands the container on after request `id` has ended its turn.
-    private func endTurn(_ id: UInt64) async {
-        switch machine.withLock({ $0.transitionFinished(id) }) {
-        case .idle, .handedOver:
-            break
-        case .resume(let waiter, let outcome):
+    /// Ends a turn as the state machine decided, and returns the call's result.
+    private func perform(_ end: StateMachine.EndAction) async -> TransitionResult {
+        switch end {
+        case .finish(let result):
+            return result
+        case .resumeNext(let waiter, let outcome, let result):
             waiter.resume(returning: outcome)
-        case .close:
+            return result
+        case .close(let result):
             await close()
+            return result
+        }
+    }
+
+    /// The interruption a `didTransition` reports for `settlement`; `error` is what the
+    /// animator threw, if it did.
+    private static func interruption(
+        _ settlement: StateMachine.Settlement,
+        error: (any Error)?
+    ) -> TransitionInterruption? {
+        switch settlement {
+        case .completed:
+            return nil
+        case .interrupted(.overlap):
+            return .overlap
+        case .interrupted(.finish):
+            return .finish
+        case .interrupted(.watchdog):
+            return .watchdog
+        case .interrupted(.animatorFailed):
+            guard let error else {
+                preconditionFailure("Internal inconsistency: an animator failed without an error")
+            }
+            return .failed(error)
         }
     }
 
@@ -424,27 +459,20 @@ public actor FlowContainer<Child: Sendable> {
         await leaving?.flowDidDisappear()
         runnerTask = nil
         broadcaster.finish()
-        for waiter in machine.withLock({ $0.closed() }) {
-            waiter.resume()
+        switch machine.withLock({ $0.closed() }) {
+        case .resumeFinishWaiters(let waiters):
+            for waiter in waiters {
+                waiter.resume()
+            }
         }
     }
 
     /// Runs the animation of `transition` and returns why it was cut short, if it was.
     private func animate(_ transition: Transition<Child>, requestID: UInt64) async -> TransitionInterruption? {
-        let animation = transition.animation
-        if let interruption = machine.withLock({ $0.interruption(of: requestID) }) {
-            // Cut short before it began: jump straight to the end.
-            if animation.isAnimated {
-                await show(1, of: transition)
-            }
-            return interruption
-        }
-        guard animation.isAnimated else { return nil }
-
         let signal = AnimationSignal()
         let context = AnimationContext(clock: clock, transitionID: transition.id, signal: signal)
         let animator = startAnimator(for: transition, context: context)
-        let watchdog = startWatchdog(for: animation, signal: signal)
+        let watchdog = startWatchdog(for: transition.animation, signal: signal)
         activeAnimation = signal
 
         var lastFrame: Double?
@@ -462,14 +490,12 @@ public actor FlowContainer<Child: Sendable> {
         activeAnimation = nil
         animator.cancel()
         watchdog?.cancel()
-        if lastFrame != 1 {
-            await show(1, of: transition)
-        }
-        switch end {
-        case .finished:
-            return nil
-        case .cutShort(let interruption):
-            return interruption
+        switch machine.withLock({ $0.animationEnded(requestID, end.kind, lastFrame: lastFrame) }) {
+        case .settle(let settlement, let showLastFrame):
+            if showLastFrame {
+                await show(1, of: transition)
+            }
+            return Self.interruption(settlement, error: end.error)
         }
     }
 
@@ -494,7 +520,7 @@ public actor FlowContainer<Child: Sendable> {
                     try await TimedAnimation.run(duration: duration, delay: delay, curve: curve, context: context)
                     signal.end(.finished)
                 } catch {
-                    signal.end(.cutShort(.failed(error)))
+                    signal.end(.failed(error))
                 }
             }
         case .custom(let body):
@@ -505,7 +531,7 @@ public actor FlowContainer<Child: Sendable> {
                     try await body(from, to, context)
                     signal.end(.finished)
                 } catch {
-                    signal.end(.cutShort(.failed(error)))
+                    signal.end(.failed(error))
                 }
             }
         }
@@ -517,7 +543,7 @@ public actor FlowContainer<Child: Sendable> {
         return Task.detached {
             do {
                 try await clock.sleep(for: length + margin)
-                signal.end(.cutShort(.watchdog))
+                signal.end(.watchdog)
             } catch {
                 // Cancelled: the animation ended in time.
             }

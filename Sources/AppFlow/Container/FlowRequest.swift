@@ -16,4 +16,17 @@ struct FlowRequest<Child: Sendable>: Sendable {
     /// Asked on arrival and again just before the transition starts; `false` drops the
     /// request as superseded.
     var admission: (@Sendable (FlowAdmissionCheck) -> Bool)? = nil
+
+    /// Whether the child comes from a factory.
+    var isFactory: Bool {
+        switch source {
+        case .child: return false
+        case .factory: return true
+        }
+    }
+
+    /// The admission closure's answer at `check`; a request without one is always admitted.
+    func admits(_ check: FlowAdmissionCheck) -> Bool {
+        admission?(check) ?? true
+    }
 }

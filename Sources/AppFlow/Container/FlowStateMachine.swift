@@ -1,7 +1,7 @@
 /// What a waiting request is told when its turn comes, or when it is resolved without
 /// running. It carries no request: the waiting caller still holds its own.
-enum RequestOutcome: Sendable {
-    /// The request now owns the container and must run its transition.
+enum RequestOutcome: Sendable, Equatable {
+    /// The request now owns the container and must start its transition.
     case run
     /// The request never runs; the call returns this result.
     case resolved(TransitionResult)
@@ -11,7 +11,11 @@ enum RequestOutcome: Sendable {
 /// effects.
 ///
 /// Each `mutating` method takes one input and returns an action for the container to
-/// perform. The container keeps the machine inside a ``LockedValue`` because one input,
+/// perform; the container decides nothing itself. The machine orders the admission
+/// checks, issues request and transition ids, settles overlaps, decides when a turn
+/// starts, how an animation ended and which ``TransitionResult`` each call returns.
+///
+/// The container keeps the machine inside a ``LockedValue`` because one input,
 /// ``cancel(_:)``, comes from a task-cancellation handler that runs outside the actor;
 /// the actions it returns are performed after the lock is released.
 ///
@@ -21,12 +25,89 @@ enum RequestOutcome: Sendable {
 struct FlowStateMachine<Waiter, FinishWaiter> {
     typealias RequestID = UInt64
 
-    /// The transition that owns the container.
-    struct Running {
-        /// The request being run.
+    // MARK: - Facts the container reports
+
+    /// What the container knows about the task making a request.
+    struct Caller: Sendable, Hashable {
+        /// Whether the calling task is cancelled.
+        var isCancelled: Bool
+        /// Whether the call comes from the container's own running transition (its
+        /// factory, a hook, the stage or the animator), where waiting would deadlock.
+        var isReentrant: Bool
+    }
+
+    /// Where a request stands with its admission closure.
+    enum Admission: Sendable, Hashable {
+        /// The request has no admission closure: it is always admitted.
+        case unconditional
+        /// The closure has not been asked at this check point yet.
+        case unasked
+        /// The closure answered `true`.
+        case granted
+        /// The closure answered `false`.
+        case refused
+    }
+
+    /// How a running animation ended, as the animation's signal reports it.
+    enum AnimationEnd: Sendable, Hashable {
+        /// The animator returned.
+        case finished
+        /// The container cut it short; the reason is the one the machine recorded.
+        case cutShort
+        /// The watchdog cut it short.
+        case watchdog
+        /// The animator threw.
+        case failed
+    }
+
+    // MARK: - What the machine decides
+
+    /// Why a transition's animation did not finish on its own.
+    enum InterruptionCause: Sendable, Hashable {
+        /// An ``OverlapPolicy/interrupt`` request.
+        case overlap
+        /// `finish()`.
+        case finish
+        /// The watchdog.
+        case watchdog
+        /// The animator threw (the container holds the error).
+        case animatorFailed
+    }
+
+    /// How a transition's animation is over.
+    enum Settlement: Sendable, Hashable {
+        /// It finished: the call returns ``TransitionResult/completed``.
+        case completed
+        /// It was cut short: the call returns ``TransitionResult/interrupted``.
+        case interrupted(InterruptionCause)
+    }
+
+    /// Where the transition that owns the container stands.
+    enum Step: Sendable, Hashable {
+        /// Its turn was handed over, but its caller has not suspended yet: it learns
+        /// its turn when it attaches.
+        case handedOver
+        /// Its caller has the turn and has not started the transition yet.
+        case starting
+        /// Its factory is making the child; the transition will have this id.
+        case makingChild(TransitionID)
+        /// `willTransition` is published; the hooks and the stage's mount run.
+        case preparing(TransitionID)
+        /// Its animation runs.
+        case animating(TransitionID)
+        /// Its animation is over; the stage's unmount and the hooks run, then
+        /// `didTransition` is published.
+        case settling(TransitionID, Settlement)
+    }
+
+    /// The request that owns the container.
+    struct Running: Sendable, Hashable {
+        /// The request.
         var id: RequestID
-        /// Why its animation must be cut short, once someone has asked for that.
-        var interruption: TransitionInterruption?
+        /// How far it has come.
+        var step: Step
+        /// Why its animation must be cut short, once the container has asked for that.
+        var interruption: InterruptionCause?
     }
 
     /// A request waiting for its turn.
@@ -38,117 +119,154 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
     fileprivate enum Phase {
         /// Nothing runs and nothing waits.
         case idle
-        /// One transition owns the container; others may wait in `pending`.
-        case running(Running)
-        /// `finish()` was called while a transition ran; it is being cut short, and the
-        /// callers of `finish()` wait for it to end.
+        /// One request owns the container; others may wait, oldest first.
+        case running(Running, pending: PendingQueue<Pending>)
+        /// `finish()` was called while a request owned the container; its transition is
+        /// cut short, and the callers of `finish()` wait for it to end. Nothing waits.
         case finishing(Running, waiters: [FinishWaiter])
-        /// No transition runs any more; the child in place is disappearing and the streams
-        /// are about to end. The callers of `finish()` wait for ``closed()``.
+        /// No transition runs any more; the child in place is disappearing and the
+        /// streams are about to end. The callers of `finish()` wait for ``closed()``.
         case closing(waiters: [FinishWaiter])
         /// The container is finished for good: the streams have ended.
         case finished
+        /// Only while an input mutates a payload in place, so that it is not copied.
+        case modifying
     }
 
     private var phase: Phase = .idle
-    private var pending = PendingQueue<Pending>()
-    /// Outcomes decided for requests whose caller had not suspended yet.
-    private var decidedEarly: [RequestID: RequestOutcome] = [:]
+    /// The results of requests resolved without running before their caller suspended;
+    /// each is taken when its caller attaches.
+    private var decidedEarly: [RequestID: TransitionResult] = [:]
+    private var lastRequestID: RequestID = 0
+    private var lastTransitionID: UInt64 = 0
 
     init() {}
 
     // MARK: - Queries
 
-    /// Whether a transition owns the container (including one being cut short by `finish`).
+    /// Whether a request owns the container (including one being cut short by `finish`).
     var isTransitioning: Bool {
         switch phase {
         case .running, .finishing: return true
         case .idle, .closing, .finished: return false
+        case .modifying: preconditionFailure("Internal inconsistency: a query while modifying")
         }
     }
 
     /// How many requests wait behind the running transition.
-    var pendingCount: Int { pending.count }
+    var pendingCount: Int {
+        switch phase {
+        case .running(_, let pending): return pending.count
+        case .idle, .finishing, .closing, .finished: return 0
+        case .modifying: preconditionFailure("Internal inconsistency: a query while modifying")
+        }
+    }
 
     /// Whether `finish()` has been called.
     var isFinished: Bool {
         switch phase {
         case .finishing, .closing, .finished: return true
         case .idle, .running: return false
+        case .modifying: preconditionFailure("Internal inconsistency: a query while modifying")
         }
     }
 
-    /// Why the running transition `id` must be cut short, if it must.
-    func interruption(of id: RequestID) -> TransitionInterruption? {
-        switch phase {
-        case .running(let running) where running.id == id:
-            return running.interruption
-        case .finishing(let running, _) where running.id == id:
-            return running.interruption ?? .finish
-        default:
-            return nil
-        }
-    }
-
-    // MARK: - Inputs
+    // MARK: - Requests
 
     /// What the caller of a new request must do.
     enum RequestAction {
-        /// The container was idle: the caller owns it now and runs its transition.
-        case run
-        /// The caller must suspend (and then ``attach(_:waiter:)``). The waiters listed
-        /// are resumed with `.resolved(.superseded)`; if `interrupt` is set, the running
-        /// animation is cut short.
-        case suspend(superseded: [Waiter], interrupt: Bool)
-        /// The call returns ``TransitionResult/rejected`` at once.
-        case reject
-        /// The call returns ``TransitionResult/cancelled`` at once: the container is finished.
-        case cancel
+        /// The call returns this result at once; the request takes no place.
+        case resolve(TransitionResult)
+        /// Ask the request's admission closure at `check`, then make the request again
+        /// with its answer.
+        case askAdmission(FlowAdmissionCheck)
+        /// The container was idle: request `id` owns it now; start its transition.
+        case run(RequestID)
+        /// Request `id` must suspend (then ``attach(_:waiter:)``). Resume `superseded`
+        /// with `.resolved(.superseded)`; if `cutShort`, end the running animation.
+        case suspend(RequestID, superseded: [Waiter], cutShort: Bool)
     }
 
-    /// A caller made request `id` under `policy`. The machine keeps only the request's
-    /// place and, once the caller suspends, its waiter: the caller holds the request itself.
+    /// A caller makes a request under `policy`. The checks run in this order: a
+    /// cancelled caller, a re-entrant caller, a finished container, the admission
+    /// closure, then the policy. The machine keeps only the request's place and, once the
+    /// caller suspends, its waiter: the caller holds the request itself.
     mutating func request(
-        _ id: RequestID,
         policy: OverlapPolicy,
-        maxPending: Int
+        maxPending: Int,
+        caller: Caller,
+        admission: Admission
     ) -> RequestAction {
+        if caller.isCancelled { return .resolve(.cancelled) }
+        if caller.isReentrant { return .resolve(.rejected) }
         switch phase {
         case .finishing, .closing, .finished:
-            return .cancel
+            return .resolve(.cancelled)
+        case .idle, .running:
+            break
+        case .modifying:
+            preconditionFailure("Internal inconsistency: request while modifying")
+        }
+        switch admission {
+        case .unasked: return .askAdmission(.arrival)
+        case .refused: return .resolve(.superseded)
+        case .unconditional, .granted: break
+        }
+        switch phase {
         case .idle:
-            phase = .running(Running(id: id))
-            return .run
-        case .running(var running):
+            let id = nextRequestID()
+            phase = .running(Running(id: id, step: .starting), pending: PendingQueue())
+            return .run(id)
+        case .running(var running, var pending):
             switch policy {
             case .dropIfBusy:
-                return .reject
+                return .resolve(.rejected)
             case .enqueue:
-                guard pending.count < maxPending else { return .reject }
+                guard pending.count < maxPending else { return .resolve(.rejected) }
+                phase = .modifying
+                let id = nextRequestID()
                 pending.append(Pending(), id: id)
-                return .suspend(superseded: [], interrupt: false)
+                phase = .running(running, pending: pending)
+                return .suspend(id, superseded: [], cutShort: false)
             case .latestWins, .interrupt:
-                let superseded = resolveAllPending(with: .superseded)
+                phase = .modifying
+                let superseded = resolveAll(&pending, with: .superseded)
+                let id = nextRequestID()
                 pending.append(Pending(), id: id)
-                var interrupt = false
-                if policy == .interrupt && running.interruption == nil {
-                    running.interruption = .overlap
-                    phase = .running(running)
-                    interrupt = true
-                }
-                return .suspend(superseded: superseded, interrupt: interrupt)
+                let cutShort = policy == .interrupt && markInterrupted(&running, by: .overlap)
+                phase = .running(running, pending: pending)
+                return .suspend(id, superseded: superseded, cutShort: cutShort)
             }
+        case .finishing, .closing, .finished, .modifying:
+            preconditionFailure("Internal inconsistency: \(phase) passed the finished check")
         }
     }
 
+    /// What the caller of a transition that cannot suspend must do.
+    enum InPlaceAction {
+        /// The container is busy or finishing: make an ordinary request instead.
+        case useRequest
+        /// The call returns this result at once.
+        case resolve(TransitionResult)
+        /// The container was idle: perform the whole transition with this id in one
+        /// synchronous step, then return `result`. The machine stays idle, since nothing
+        /// can observe the transition in between.
+        case perform(TransitionID, result: TransitionResult)
+    }
+
     /// A caller asks to run a transition that completes without suspending (an
-    /// immediate animation, no stage, no lifecycle hooks). Returns `true` if the machine
-    /// is idle: the caller runs it in one synchronous step on the container, and the
-    /// machine stays idle, since nothing can observe the transition in between. Otherwise
-    /// the caller goes through ``request(_:policy:maxPending:)``.
-    func admitsInPlaceTransition() -> Bool {
-        if case .idle = phase { return true }
-        return false
+    /// immediate animation, no stage, no lifecycle hooks) in place.
+    mutating func requestInPlace(caller: Caller) -> InPlaceAction {
+        switch phase {
+        case .idle:
+            if caller.isCancelled { return .resolve(.cancelled) }
+            if caller.isReentrant { return .resolve(.rejected) }
+            return .perform(nextTransitionID(), result: .completed)
+        case .running, .finishing, .closing, .finished:
+            return .useRequest
+        case .modifying:
+            preconditionFailure("Internal inconsistency: requestInPlace while modifying")
+        }
     }
 
     /// What to do after a caller hands over its waiter.
@@ -161,93 +279,237 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
 
     /// The caller of request `id` has suspended on `waiter`.
     mutating func attach(_ id: RequestID, waiter: Waiter) -> AttachAction {
-        if var entry = pending[id] {
-            entry.waiter = waiter
-            pending[id] = entry
-            return .wait
+        if let result = decidedEarly.removeValue(forKey: id) {
+            return .resume(waiter, .resolved(result))
         }
-        guard let outcome = decidedEarly.removeValue(forKey: id) else {
-            preconditionFailure("Internal inconsistency: request \(id) attached but is neither pending nor decided")
-        }
-        return .resume(waiter, outcome)
-    }
-
-    /// The task behind request `id` was cancelled. Returns the waiter to resume with
-    /// `.resolved(.cancelled)`, if the request was still pending and had suspended.
-    mutating func cancel(_ id: RequestID) -> Waiter? {
-        // A request that already runs, or was already resolved, ignores cancellation.
-        guard let entry = pending.remove(id: id) else { return nil }
-        guard let waiter = entry.waiter else {
-            decidedEarly[id] = .resolved(.cancelled)
-            return nil
-        }
-        return waiter
-    }
-
-    /// What to do once a lazily made child exists.
-    enum ChildReadyAction {
-        /// Go on with the transition.
-        case proceed
-        /// `finish()` arrived while the factory ran: return ``TransitionResult/cancelled``,
-        /// publish nothing, and close the container (then ``closed()``).
-        case abandon
-    }
-
-    /// The factory of the running request `id` has returned its child.
-    mutating func childReady(_ id: RequestID) -> ChildReadyAction {
         switch phase {
-        case .running(let running) where running.id == id:
-            return .proceed
-        case .finishing(let running, let waiters) where running.id == id:
+        case .running(var running, var pending):
+            if pending[id] != nil {
+                phase = .modifying
+                pending[id] = Pending(waiter: waiter)
+                phase = .running(running, pending: pending)
+                return .wait
+            }
+            guard running.id == id, running.step == .handedOver else { break }
+            running.step = .starting
+            phase = .running(running, pending: pending)
+            return .resume(waiter, .run)
+        case .finishing(var running, let waiters):
+            guard running.id == id, running.step == .handedOver else { break }
+            running.step = .starting
+            phase = .finishing(running, waiters: waiters)
+            return .resume(waiter, .run)
+        case .idle, .closing, .finished:
+            break
+        case .modifying:
+            preconditionFailure("Internal inconsistency: attach while modifying")
+        }
+        preconditionFailure("Internal inconsistency: request \(id) attached but is neither pending nor decided")
+    }
+
+    /// What to do when a request's task is cancelled.
+    enum CancelAction {
+        /// Nothing: the request already runs, was already resolved, or has not suspended
+        /// yet (it finds ``TransitionResult/cancelled`` when it attaches).
+        case none
+        /// Resume this waiter with `.resolved(.cancelled)`.
+        case resume(Waiter)
+    }
+
+    /// The task behind request `id` was cancelled. Only a pending request is affected:
+    /// once a request owns the container, cancellation changes nothing.
+    mutating func cancel(_ id: RequestID) -> CancelAction {
+        switch phase {
+        case .running(let running, var pending):
+            phase = .modifying
+            let removed = pending.remove(id: id)
+            phase = .running(running, pending: pending)
+            guard let entry = removed else { return .none }
+            guard let waiter = entry.waiter else {
+                decidedEarly[id] = .cancelled
+                return .none
+            }
+            return .resume(waiter)
+        case .idle, .finishing, .closing, .finished:
+            return .none
+        case .modifying:
+            preconditionFailure("Internal inconsistency: cancel while modifying")
+        }
+    }
+
+    // MARK: - Running a transition
+
+    /// How a turn ends: what to hand on, and what the call returns.
+    enum EndAction {
+        /// Return `result`; nothing else is to be done (the container is idle, or the
+        /// next request finds its turn when it attaches).
+        case finish(returning: TransitionResult)
+        /// Resume the next request's waiter with `outcome`, then return `result`.
+        case resumeNext(Waiter, RequestOutcome, returning: TransitionResult)
+        /// `finish()` was called: close the container (then ``closed()``), then return
+        /// `result`.
+        case close(returning: TransitionResult)
+    }
+
+    /// What the owner of the container does when it starts.
+    enum StartAction {
+        /// Ask the admission closure at `check`, then start again with its answer.
+        case askAdmission(FlowAdmissionCheck)
+        /// The request was refused at its start: no factory, no event; end the turn so.
+        case skip(EndAction)
+        /// Call the factory with the id its transition will have, then ``childReady(_:)``.
+        case makeChild(TransitionID)
+        /// The child is at hand: publish `willTransition` for a transition with this id.
+        case begin(TransitionID)
+    }
+
+    /// Request `id`, which owns the container, starts. `makesChild` tells whether its
+    /// child comes from a factory.
+    mutating func start(_ id: RequestID, admission: Admission, makesChild: Bool) -> StartAction {
+        var running = owner(id, "start")
+        guard running.step == .starting else {
+            preconditionFailure("Internal inconsistency: start(\(id)) at step \(running.step)")
+        }
+        switch admission {
+        case .unasked:
+            return .askAdmission(.start)
+        case .refused:
+            return .skip(endTurn(returning: .superseded))
+        case .unconditional, .granted:
+            break
+        }
+        if makesChild {
+            running.step = .makingChild(TransitionID(rawValue: lastTransitionID + 1))
+        } else {
+            running.step = .preparing(nextTransitionID())
+        }
+        replaceOwner(with: running)
+        switch running.step {
+        case .makingChild(let transitionID): return .makeChild(transitionID)
+        case .preparing(let transitionID): return .begin(transitionID)
+        case .handedOver, .starting, .animating, .settling:
+            preconditionFailure("Internal inconsistency: start left step \(running.step)")
+        }
+    }
+
+    /// What to do once a factory has made its child.
+    enum ChildReadyAction {
+        /// Publish `willTransition` for a transition with this id.
+        case begin(TransitionID)
+        /// `finish()` arrived while the factory ran: drop the child, publish nothing,
+        /// and end the turn so.
+        case abandon(EndAction)
+    }
+
+    /// The factory of request `id` has returned its child.
+    mutating func childReady(_ id: RequestID) -> ChildReadyAction {
+        var running = owner(id, "childReady")
+        guard case .makingChild = running.step else {
+            preconditionFailure("Internal inconsistency: childReady(\(id)) at step \(running.step)")
+        }
+        switch phase {
+        case .running:
+            running.step = .preparing(nextTransitionID())
+            replaceOwner(with: running)
+            guard case .preparing(let transitionID) = running.step else {
+                preconditionFailure("Internal inconsistency: childReady left step \(running.step)")
+            }
+            return .begin(transitionID)
+        case .finishing(_, let waiters):
             phase = .closing(waiters: waiters)
-            return .abandon
-        default:
+            return .abandon(.close(returning: .cancelled))
+        case .idle, .closing, .finished, .modifying:
             preconditionFailure("Internal inconsistency: \(phase) received childReady(\(id))")
         }
     }
 
-    /// What to do after a transition has ended.
-    enum FinishedAction {
-        /// Nothing waits: the container is idle.
-        case idle
-        /// Hand the container to the next request by resuming its waiter.
-        case resume(Waiter, RequestOutcome)
-        /// The next request had not suspended yet; it will find its turn when it attaches.
-        case handedOver
-        /// `finish()` was called: close the container (then ``closed()``).
-        case close
+    /// What to do once the hooks and the stage's mount have run.
+    enum AnimateAction {
+        /// Start the animator (and its watchdog) and wait for the animation's end.
+        case runAnimator
+        /// There is nothing to run: the animation is over as `settlement`. If
+        /// `showLastFrame`, publish the final frame first.
+        case settle(Settlement, showLastFrame: Bool)
     }
 
-    /// The running transition `id` has ended (its `didTransition` is published).
-    mutating func transitionFinished(_ id: RequestID) -> FinishedAction {
-        switch phase {
-        case .running(let running) where running.id == id:
-            guard let next = pending.popFirst() else {
-                phase = .idle
-                return .idle
+    /// The transition of request `id` is ready to animate; `isAnimated` tells whether
+    /// its animation has anything to run.
+    mutating func animate(_ id: RequestID, isAnimated: Bool) -> AnimateAction {
+        var running = owner(id, "animate")
+        guard case .preparing(let transitionID) = running.step else {
+            preconditionFailure("Internal inconsistency: animate(\(id)) at step \(running.step)")
+        }
+        if let cause = running.interruption {
+            // Cut short before it began: jump straight to the end.
+            running.step = .settling(transitionID, .interrupted(cause))
+            replaceOwner(with: running)
+            return .settle(.interrupted(cause), showLastFrame: isAnimated)
+        }
+        guard isAnimated else {
+            running.step = .settling(transitionID, .completed)
+            replaceOwner(with: running)
+            return .settle(.completed, showLastFrame: false)
+        }
+        running.step = .animating(transitionID)
+        replaceOwner(with: running)
+        return .runAnimator
+    }
+
+    /// What to do once a running animation has ended.
+    enum AnimationEndAction {
+        /// The animation is over as `settlement`. If `showLastFrame`, publish the final
+        /// frame first.
+        case settle(Settlement, showLastFrame: Bool)
+    }
+
+    /// The animation of request `id` ended as `end`; `lastFrame` is the last progress
+    /// frame shown, if any.
+    mutating func animationEnded(_ id: RequestID, _ end: AnimationEnd, lastFrame: Double?) -> AnimationEndAction {
+        var running = owner(id, "animationEnded")
+        guard case .animating(let transitionID) = running.step else {
+            preconditionFailure("Internal inconsistency: animationEnded(\(id)) at step \(running.step)")
+        }
+        let settlement: Settlement
+        switch end {
+        case .finished:
+            settlement = .completed
+        case .cutShort:
+            guard let cause = running.interruption else {
+                preconditionFailure("Internal inconsistency: animation \(id) cut short with no recorded cause")
             }
-            phase = .running(Running(id: next.id))
-            guard let waiter = next.element.waiter else {
-                decidedEarly[next.id] = .run
-                return .handedOver
-            }
-            return .resume(waiter, .run)
-        case .finishing(let running, let waiters) where running.id == id:
-            phase = .closing(waiters: waiters)
-            return .close
-        default:
-            preconditionFailure("Internal inconsistency: \(phase) received transitionFinished(\(id))")
+            settlement = .interrupted(cause)
+        case .watchdog:
+            settlement = .interrupted(.watchdog)
+        case .failed:
+            settlement = .interrupted(.animatorFailed)
+        }
+        running.step = .settling(transitionID, settlement)
+        replaceOwner(with: running)
+        return .settle(settlement, showLastFrame: lastFrame != 1)
+    }
+
+    /// The transition of request `id` has ended: its `didTransition` is published.
+    mutating func transitionFinished(_ id: RequestID) -> EndAction {
+        let running = owner(id, "transitionFinished")
+        guard case .settling(_, let settlement) = running.step else {
+            preconditionFailure("Internal inconsistency: transitionFinished(\(id)) at step \(running.step)")
+        }
+        switch settlement {
+        case .completed: return endTurn(returning: .completed)
+        case .interrupted: return endTurn(returning: .interrupted)
         }
     }
+
+    // MARK: - Finishing
 
     /// What the caller of `finish()` must do.
     enum FinishAction {
         /// The container was idle: close it now (then ``closed()``) and return.
         case closeNow
-        /// Resume `cancelled` with `.resolved(.cancelled)`, cut the running animation
-        /// short if `interrupt` is set, then suspend via ``addFinishWaiter(_:)`` until the
-        /// running transition has ended.
-        case wait(cancelled: [Waiter], interrupt: Bool)
+        /// Resume `cancelled` with `.resolved(.cancelled)`, end the running animation if
+        /// `cutShort`, then suspend via ``addFinishWaiter(_:)`` until the container has
+        /// closed.
+        case wait(cancelled: [Waiter], cutShort: Bool)
         /// The container was finished already: return at once.
         case alreadyFinished
     }
@@ -258,64 +520,239 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
         case .idle:
             phase = .closing(waiters: [])
             return .closeNow
-        case .running(var running):
-            let cancelled = resolveAllPending(with: .cancelled)
-            let interrupt = running.interruption == nil
-            if interrupt { running.interruption = .finish }
+        case .running(var running, var pending):
+            phase = .modifying
+            let cancelled = resolveAll(&pending, with: .cancelled)
+            let cutShort = markInterrupted(&running, by: .finish)
             phase = .finishing(running, waiters: [])
-            return .wait(cancelled: cancelled, interrupt: interrupt)
+            return .wait(cancelled: cancelled, cutShort: cutShort)
         case .finishing, .closing:
-            return .wait(cancelled: [], interrupt: false)
+            return .wait(cancelled: [], cutShort: false)
         case .finished:
             return .alreadyFinished
+        case .modifying:
+            preconditionFailure("Internal inconsistency: finish while modifying")
         }
     }
 
-    /// The container has closed: its streams have ended. Returns the callers of `finish()`
-    /// to resume.
-    mutating func closed() -> [FinishWaiter] {
-        guard case .closing(let waiters) = phase else {
-            preconditionFailure("Internal inconsistency: \(phase) received closed()")
-        }
-        phase = .finished
-        return waiters
+    /// What to do with a caller of `finish()` that suspends.
+    enum FinishWaiterAction {
+        /// Keep waiting; the waiter is stored.
+        case wait
+        /// The container has closed meanwhile: resume this waiter now.
+        case resume(FinishWaiter)
     }
 
-    /// A caller of `finish()` suspends on `waiter`. Returns it back if the container has
-    /// finished meanwhile, for the caller to resume at once.
-    mutating func addFinishWaiter(_ waiter: FinishWaiter) -> FinishWaiter? {
+    /// A caller of `finish()` suspends on `waiter`.
+    mutating func addFinishWaiter(_ waiter: FinishWaiter) -> FinishWaiterAction {
         switch phase {
         case .finishing(let running, var waiters):
+            phase = .modifying
             waiters.append(waiter)
             phase = .finishing(running, waiters: waiters)
-            return nil
+            return .wait
         case .closing(var waiters):
+            phase = .modifying
             waiters.append(waiter)
             phase = .closing(waiters: waiters)
-            return nil
+            return .wait
         case .finished:
-            return waiter
-        case .idle, .running:
+            return .resume(waiter)
+        case .idle, .running, .modifying:
             preconditionFailure("Internal inconsistency: \(phase) received addFinishWaiter")
         }
     }
 
-    /// Empties the queue; returns the waiters to resume with `result`. Requests whose
+    /// What to do once the container has closed.
+    enum ClosedAction {
+        /// Resume every caller of `finish()` that waits.
+        case resumeFinishWaiters([FinishWaiter])
+    }
+
+    /// The container has closed: its streams have ended.
+    mutating func closed() -> ClosedAction {
+        switch phase {
+        case .closing(let waiters):
+            phase = .finished
+            return .resumeFinishWaiters(waiters)
+        case .idle, .running, .finishing, .finished, .modifying:
+            preconditionFailure("Internal inconsistency: \(phase) received closed()")
+        }
+    }
+
+    // MARK: - Helpers
+
+    private mutating func nextRequestID() -> RequestID {
+        lastRequestID += 1
+        return lastRequestID
+    }
+
+    private mutating func nextTransitionID() -> TransitionID {
+        lastTransitionID += 1
+        return TransitionID(rawValue: lastTransitionID)
+    }
+
+    /// The request that owns the container, which must be `id`.
+    private func owner(_ id: RequestID, _ input: StaticString) -> Running {
+        switch phase {
+        case .running(let running, _) where running.id == id:
+            return running
+        case .finishing(let running, _) where running.id == id:
+            return running
+        case .idle, .running, .finishing, .closing, .finished, .modifying:
+            preconditionFailure("Internal inconsistency: \(phase) received \(input)(\(id))")
+        }
+    }
+
+    /// Stores `running`, the owner's new state, in place.
+    private mutating func replaceOwner(with running: Running) {
+        switch phase {
+        case .running(_, let pending):
+            phase = .running(running, pending: pending)
+        case .finishing(_, let waiters):
+            phase = .finishing(running, waiters: waiters)
+        case .idle, .closing, .finished, .modifying:
+            preconditionFailure("Internal inconsistency: \(phase) has no owner to replace")
+        }
+    }
+
+    /// Records `cause` for the owner's animation unless a cause is recorded already or
+    /// the animation is over. Returns whether a running animation must be ended now.
+    private func markInterrupted(_ running: inout Running, by cause: InterruptionCause) -> Bool {
+        guard running.interruption == nil else { return false }
+        switch running.step {
+        case .handedOver, .starting, .makingChild, .preparing:
+            running.interruption = cause
+            return false
+        case .animating:
+            running.interruption = cause
+            return true
+        case .settling:
+            return false
+        }
+    }
+
+    /// Ends the owner's turn with `result` and hands the container on.
+    private mutating func endTurn(returning result: TransitionResult) -> EndAction {
+        switch phase {
+        case .running(_, var pending):
+            phase = .modifying
+            guard let next = pending.popFirst() else {
+                phase = .idle
+                return .finish(returning: result)
+            }
+            guard let waiter = next.element.waiter else {
+                phase = .running(Running(id: next.id, step: .handedOver), pending: pending)
+                return .finish(returning: result)
+            }
+            phase = .running(Running(id: next.id, step: .starting), pending: pending)
+            return .resumeNext(waiter, .run, returning: result)
+        case .finishing(_, let waiters):
+            phase = .closing(waiters: waiters)
+            return .close(returning: result)
+        case .idle, .closing, .finished, .modifying:
+            preconditionFailure("Internal inconsistency: \(phase) has no turn to end")
+        }
+    }
+
+    /// Empties `pending`; returns the waiters to resume with `result`. Requests whose
     /// caller had not suspended yet find `result` when they attach.
-    private mutating func resolveAllPending(with result: TransitionResult) -> [Waiter] {
+    private mutating func resolveAll(_ pending: inout PendingQueue<Pending>, with result: TransitionResult) -> [Waiter]
+    {
         var waiters: [Waiter] = []
         for (id, entry) in pending.removeAll() {
             if let waiter = entry.waiter {
                 waiters.append(waiter)
             } else {
-                decidedEarly[id] = .resolved(result)
+                decidedEarly[id] = result
             }
         }
         return waiters
     }
+
+    // MARK: - Snapshot
+
+    /// The phases, by name.
+    enum PhaseName: Sendable, Hashable {
+        case idle, running, finishing, closing, finished
+    }
+
+    /// A request waiting for its turn, as a snapshot shows it.
+    struct PendingEntry {
+        /// The request.
+        var id: RequestID
+        /// Its waiter, once its caller has suspended.
+        var waiter: Waiter?
+    }
+
+    /// The whole state as plain values, so that tests can compare states for equality.
+    struct Snapshot {
+        /// The phase.
+        var phase: PhaseName
+        /// The request that owns the container, if one does.
+        var owner: Running?
+        /// The waiting requests, oldest first.
+        var pending: [PendingEntry] = []
+        /// The callers of `finish()` that wait.
+        var finishWaiters: [FinishWaiter] = []
+        /// Results decided for requests whose caller has not suspended yet.
+        var decidedEarly: [RequestID: TransitionResult] = [:]
+        /// The last request id issued.
+        var lastRequestID: RequestID = 0
+        /// The last transition id issued.
+        var lastTransitionID: UInt64 = 0
+    }
+
+    /// The state now.
+    var snapshot: Snapshot {
+        var snapshot: Snapshot
+        switch phase {
+        case .idle:
+            snapshot = Snapshot(phase: .idle)
+        case .running(let running, let pending):
+            snapshot = Snapshot(phase: .running, owner: running)
+            snapshot.pending = pending.elements.map { PendingEntry(id: $0.id, waiter: $0.element.waiter) }
+        case .finishing(let running, let waiters):
+            snapshot = Snapshot(phase: .finishing, owner: running, finishWaiters: waiters)
+        case .closing(let waiters):
+            snapshot = Snapshot(phase: .closing, finishWaiters: waiters)
+        case .finished:
+            snapshot = Snapshot(phase: .finished)
+        case .modifying:
+            preconditionFailure("Internal inconsistency: a snapshot while modifying")
+        }
+        snapshot.decidedEarly = decidedEarly
+        snapshot.lastRequestID = lastRequestID
+        snapshot.lastTransitionID = lastTransitionID
+        return snapshot
+    }
 }
 
 extension FlowStateMachine: Sendable where Waiter: Sendable, FinishWaiter: Sendable {}
-extension FlowStateMachine.Running: Sendable {}
 extension FlowStateMachine.Phase: Sendable where Waiter: Sendable, FinishWaiter: Sendable {}
 extension FlowStateMachine.Pending: Sendable where Waiter: Sendable {}
+extension FlowStateMachine.RequestAction: Sendable where Waiter: Sendable {}
+extension FlowStateMachine.AttachAction: Sendable where Waiter: Sendable {}
+extension FlowStateMachine.CancelAction: Sendable where Waiter: Sendable {}
+extension FlowStateMachine.EndAction: Sendable where Waiter: Sendable {}
+extension FlowStateMachine.StartAction: Sendable where Waiter: Sendable {}
+extension FlowStateMachine.ChildReadyAction: Sendable where Waiter: Sendable {}
+extension FlowStateMachine.FinishAction: Sendable where Waiter: Sendable {}
+extension FlowStateMachine.FinishWaiterAction: Sendable where FinishWaiter: Sendable {}
+extension FlowStateMachine.ClosedAction: Sendable where FinishWaiter: Sendable {}
+extension FlowStateMachine.PendingEntry: Sendable where Waiter: Sendable {}
+extension FlowStateMachine.Snapshot: Sendable where Waiter: Sendable, FinishWaiter: Sendable {}
+extension FlowStateMachine.RequestAction: Equatable where Waiter: Equatable {}
+extension FlowStateMachine.InPlaceAction: Equatable {}
+extension FlowStateMachine.AttachAction: Equatable where Waiter: Equatable {}
+extension FlowStateMachine.CancelAction: Equatable where Waiter: Equatable {}
+extension FlowStateMachine.EndAction: Equatable where Waiter: Equatable {}
+extension FlowStateMachine.StartAction: Equatable where Waiter: Equatable {}
+extension FlowStateMachine.ChildReadyAction: Equatable where Waiter: Equatable {}
+extension FlowStateMachine.AnimateAction: Equatable {}
+extension FlowStateMachine.AnimationEndAction: Equatable {}
+extension FlowStateMachine.FinishAction: Equatable where Waiter: Equatable {}
+extension FlowStateMachine.FinishWaiterAction: Equatable where FinishWaiter: Equatable {}
+extension FlowStateMachine.ClosedAction: Equatable where FinishWaiter: Equatable {}
+extension FlowStateMachine.PendingEntry: Equatable where Waiter: Equatable {}
+extension FlowStateMachine.Snapshot: Equatable where Waiter: Equatable, FinishWaiter: Equatable {}

@@ -63,6 +63,11 @@ struct PendingQueue<Element> {
         return nil
     }
 
+    /// Every entry, oldest first, without removing any.
+    var elements: [(id: UInt64, element: Element)] {
+        order[head...].compactMap { id in entries[id].map { (id, $0) } }
+    }
+
     /// Removes every entry, oldest first.
     mutating func removeAll() -> [(id: UInt64, element: Element)] {
         var all: [(id: UInt64, element: Element)] = []
