@@ -1,4 +1,4 @@
-/// A custom animation strategy, as CLHoppingViewController's transition block was.
+/// A custom animation strategy (<doc:ComingFromCLHoppingViewController> maps its transition blocks here).
 ///
 /// The container runs ``animate(from:to:context:)`` in a task of its own, on its clock,
 /// between the stage's mount and unmount. Report progress with
