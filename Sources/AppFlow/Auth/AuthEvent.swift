@@ -18,8 +18,13 @@ public struct AuthEvent<Session: Sendable & Equatable, Child: Sendable>: Sendabl
     public let child: Child
     /// The session of a login; `nil` for a logout.
     public let session: Session?
-    /// Whether this is the initial placement made by ``AuthFlow/start()``.
+    /// Whether this is the initial placement made by ``AuthFlow/start(animation:)``.
     public let isInitial: Bool
+    /// The call that made the transition: a refresh shows as ``Kind/willLogin`` and
+    /// ``Kind/didLogin`` with ``AuthCall/refresh`` here.
+    public let call: AuthCall
+    /// The variant of a logout's logged-out child; `nil` for a login.
+    public let logoutVariant: LogoutVariant?
     /// The underlying container transition.
     public let transitionID: TransitionID
 }

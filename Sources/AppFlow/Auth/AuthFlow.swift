@@ -1,25 +1,30 @@
 /// Login and logout on a ``FlowContainer``: AppController's pattern, race-free.
 ///
 /// A provider supplies the logged-out and logged-in children (built only when their
-/// transition starts) and the configuration of each direction. ``start()`` replaces the
-/// splash child with the initial state; ``login(_:)`` and ``logout()`` switch and return
-/// an ``AuthResult``; ``events()`` delivers AppController's will/did login/logout
-/// handlers to any number of observers.
+/// transition starts) and the configuration of each direction. ``start(animation:)``
+/// replaces the splash child with the initial state; ``login(_:animation:)``,
+/// ``logout(_:animation:)`` and ``refresh(_:animation:)`` switch and return an
+/// ``AuthResult``; ``events(bufferingPolicy:)`` delivers AppController's will/did
+/// login/logout handlers to any number of observers.
+///
+/// ## Call order decides
+/// Every call takes its place in call order the moment it is made, before it reaches any
+/// actor, and the last call decides the final state, whatever order the calls reach the
+/// container in. A call overtaken by a later call returns ``AuthResult/superseded``.
 ///
 /// ## The security invariant
-/// A logout beats every login *called* before it. Once ``logout()`` has returned, the
-/// logged-in child is not shown again, and no logged-in child is built, until a login
-/// called after that logout. "Before" is call order, not arrival order: each call takes a
-/// number from a counter, under a lock, the moment it is made, before it reaches any
-/// actor. A logout records its number at once. A login whose number is older is dropped
-/// (``AuthResult/superseded``) when it reaches the container and again when its turn
-/// comes, however late the scheduler runs it. One logout never supersedes another: a
-/// logout called while one is on its way joins it.
+/// From the moment ``logout(_:animation:)`` is *called*, no logged-in child of a login
+/// (or refresh) called before it is shown or announced. If that login's child is being
+/// made, its factory's task is cancelled, and whatever the factory returns is dropped
+/// before `willTransition`: no event, result ``AuthResult/superseded``, and the child
+/// released. The same holds for a login overtaken by a later login or refresh. One
+/// logout never supersedes another: a logout called while one of the same variant is on
+/// its way, with no other call in between, joins it and returns its result.
 ///
 /// ## Overlap
-/// The default policy is latest-wins: the final state is the last call made, and a
-/// superseded login never builds its child. A login with the session already shown, or
-/// a logout while logged out, returns ``AuthResult/unchanged`` and builds nothing.
+/// The default policy is latest-wins. A login with the session already shown, a logout
+/// to the variant shown, or a refresh while not logged in returns
+/// ``AuthResult/unchanged`` and builds nothing.
 public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
     /// The session type.
     public typealias Session = Provider.Session
@@ -28,37 +33,17 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
     /// What the container holds.
     public typealias Screen = AuthScreen<Session, Child>
 
-    /// The container that shows the children; use it for a stage or a ``FlowModel``.
+    /// The container that shows the children; use it for a stage, a ``FlowModel``, or a
+    /// `hop` within a phase (onboarding inside the logged-in phase, say).
     public let container: FlowContainer<Screen>
     private let provider: Provider
     private let configuration: AuthFlowConfiguration
     private let clock: any Clock<Duration>
-    private let ledger = LockedValue(Ledger())
+    private let machine = LockedValue(Machine())
 
-    /// The call counter and what it guards.
-    private struct Ledger: Sendable {
-        var lastStamp: UInt64 = 0
-        /// The number of the newest logout called.
-        var lastLogout: UInt64 = 0
-        /// The number of the newest login (or start) called.
-        var lastLogin: UInt64 = 0
-        /// The logout on its way, which later logouts join until a login is called.
-        var logoutInFlight: (stamp: UInt64, task: Task<AuthResult, Never>)?
-        /// The phase of the transition that started last.
-        var shown: AuthPhase<Session> = .splash
+    typealias Machine = AuthStateMachine<Session, CheckedContinuation<AuthResult?, Never>, Task<Child, Never>>
 
-        mutating func stamp() -> UInt64 {
-            lastStamp += 1
-            return lastStamp
-        }
-    }
-
-    /// Why a call was dropped by its admission check.
-    private enum Refusal: Sendable {
-        case stale, unchanged
-    }
-
-    /// Creates a flow showing `splash` until ``start()``.
+    /// Creates a flow showing `splash` until ``start(animation:)``.
     ///
     /// - Parameters:
     ///   - provider: Supplies children and configuration.
@@ -84,10 +69,10 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
         )
     }
 
-    /// How many ``start()``, ``login(_:)`` and ``logout()`` calls have been made. A call
-    /// takes its number, and so its place in call order, the moment it is made.
+    /// How many calls have been made. A call takes its number, and so its place in call
+    /// order, the moment it is made.
     public var callCount: UInt64 {
-        ledger.withLock { $0.lastStamp }
+        machine.withLock { $0.callCount }
     }
 
     /// The phase shown now (the destination once a transition has begun).
@@ -99,108 +84,196 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
         get async { await container.child.phase }
     }
 
-    /// Replaces the splash child with the initial state: logged in if the provider's
-    /// ``AuthFlowProvider/initialSession()`` returns a session, logged out otherwise.
-    /// Observers see it flagged ``AuthEvent/isInitial``. Ordered, cancelled and finished
-    /// like ``login(_:)``; a call made after another call has already placed a state
-    /// returns ``AuthResult/unchanged`` if that state is the initial one.
+    /// The variant of the logged-out child shown now; `nil` unless logged out.
+    public var logoutVariant: LogoutVariant? {
+        get async { await container.child.logoutVariant }
+    }
+
+    /// Replaces the splash child with the initial state, as ``start(animation:)`` with
+    /// the configured start animation.
     @discardableResult
     public func start() async -> AuthResult {
-        let stamp = ledger.withLock { ledger in
-            let stamp = ledger.stamp()
-            ledger.lastLogin = stamp
-            return stamp
-        }
-        let target: AuthPhase<Session> = await provider.initialSession().map { .loggedIn($0) } ?? .loggedOut
-        return await switchTo(target, stamp: stamp)
+        await start(animation: nil)
+    }
+
+    /// Replaces the splash child with the initial state: logged in if the provider's
+    /// ``AuthFlowProvider/initialSession()`` returns a session, logged out otherwise.
+    ///
+    /// **Ordering.** Takes its place in call order the moment it is called, before the
+    /// provider is asked; a call made after it wins, however long the provider takes.
+    /// Observers see its placement flagged ``AuthEvent/isInitial``.
+    ///
+    /// **Animation.** `animation`, else ``AuthFlowConfiguration/startAnimation``, else
+    /// the animation of its direction.
+    ///
+    /// **Cancellation and after ``finish()``.** As ``login(_:animation:)``; the provider
+    /// is still asked for the session.
+    @discardableResult
+    public func start(animation: TransitionAnimation?) async -> AuthResult {
+        let stamp = stampCall(.start(.splash))
+        let session = await provider.initialSession()
+        let place: AuthPlace<Session> = session.map { .loggedIn($0) } ?? .loggedOut(.signedOut)
+        let direction = session == nil ? configuration.logoutAnimation : configuration.loginAnimation
+        return await perform(
+            stamp,
+            .start(place),
+            animation: animation ?? configuration.startAnimation ?? direction
+        )
     }
 
     /// Logs in with `session`.
     ///
-    /// **Ordering.** Takes its place in call order the moment it is called. A logout
-    /// called later beats it; a logout called earlier does not.
+    /// **Ordering.** Takes its place in call order the moment it is called. A later call
+    /// (a logout, another login, a refresh) beats it: from that moment its child is never
+    /// shown, and a factory already making it is cancelled.
     ///
     /// **Result.** ``AuthResult/unchanged`` if, when its turn comes, the flow already
-    /// shows this session; ``AuthResult/superseded`` if a later call replaced it or a
-    /// logout was called after it. The logged-in child is built only if the transition
-    /// starts.
+    /// shows this session; ``AuthResult/superseded`` if a later call beat it. The
+    /// logged-in child is built only if the transition starts.
+    ///
+    /// **Animation.** `animation`, else ``AuthFlowConfiguration/loginAnimation``.
     ///
     /// **Cancellation.** As ``FlowContainer/cycle(to:animation:policy:)``: cancelled
     /// before it starts, it returns ``AuthResult/cancelled``; after, it completes.
     ///
     /// **After ``finish()``.** Returns ``AuthResult/cancelled`` at once.
     @discardableResult
-    public func login(_ session: Session) async -> AuthResult {
-        let stamp = ledger.withLock { ledger in
-            let stamp = ledger.stamp()
-            ledger.lastLogin = stamp
-            return stamp
-        }
-        return await switchTo(.loggedIn(session), stamp: stamp)
+    public func login(_ session: Session, animation: TransitionAnimation? = nil) async -> AuthResult {
+        let stamp = stampCall(.login(session))
+        return await perform(stamp, .login(session), animation: animation ?? configuration.loginAnimation)
     }
 
-    /// Logs out.
-    ///
-    /// The moment it is called, every login called before it is barred from showing its
-    /// child, even one already on its way. Returns ``AuthResult/unchanged`` if the flow is
-    /// logged out when its turn comes.
-    ///
-    /// **Ordering.** Takes its place in call order the moment it is called.
-    ///
-    /// A logout called while another is on its way, with no login called in between,
-    /// joins it and returns its result: one logout never supersedes another, so a
-    /// logout returns only once the flow has logged out, or once a later login replaced
-    /// it.
-    ///
-    /// **Cancellation.** Cancelling the call that started a logout cancels that logout
-    /// if it has not started (every joined call then returns ``AuthResult/cancelled``
-    /// too); cancelling a joined call does not stop the logout it waits for. Either way
-    /// the logins called before it stay barred. After ``finish()`` it returns
-    /// ``AuthResult/cancelled`` at once.
+    /// Logs out to the ``LogoutVariant/signedOut`` state; as ``logout(_:animation:)``.
     @discardableResult
     public func logout() async -> AuthResult {
-        let (task, owns): (Task<AuthResult, Never>, Bool) = ledger.withLock { ledger in
-            let stamp = ledger.stamp()
-            ledger.lastLogout = stamp
-            if let inFlight = ledger.logoutInFlight, inFlight.stamp > ledger.lastLogin {
-                return (inFlight.task, false)
+        await logout(.signedOut, animation: nil)
+    }
+
+    /// Logs out to `variant`.
+    ///
+    /// The moment it is called, every login and refresh called before it is barred from
+    /// showing its child, and a logged-in child being made is cancelled. Returns
+    /// ``AuthResult/unchanged`` if the flow shows the logged-out child of `variant` when
+    /// its turn comes; a logout to another variant while logged out switches.
+    ///
+    /// **Ordering.** Takes its place in call order the moment it is called. A logout
+    /// called while a logout of the same variant is on its way, with no other call in
+    /// between, joins it and returns its result: one logout never supersedes another.
+    ///
+    /// **Animation.** `animation`, else ``AuthFlowConfiguration/logoutAnimation``.
+    ///
+    /// **Cancellation.** Cancelling the call that started a logout cancels that logout if
+    /// it has not started (the joined calls then return ``AuthResult/cancelled`` too);
+    /// cancelling a joined call does not stop the wait. Either way the calls made before
+    /// it stay barred. After ``finish()`` it returns ``AuthResult/cancelled`` at once.
+    @discardableResult
+    public func logout(_ variant: LogoutVariant, animation: TransitionAnimation? = nil) async -> AuthResult {
+        let call = Machine.Call.logout(variant)
+        // The call is stamped, or joins, in the same step that registers its waiter, so
+        // that a joined logout cannot miss the result of the logout it joined.
+        let stamp = LockedValue<Machine.Stamp?>(nil)
+        let joined: AuthResult? = await withCheckedContinuation { continuation in
+            switch machine.withLock({ $0.call(call, joiner: continuation) }) {
+            case .joined:
+                break
+            case .proceed(let number, let cancelBuild):
+                cancelBuild?.cancel()
+                stamp.withLock { $0 = number }
+                continuation.resume(returning: nil)
             }
-            let task = Task { [self] in
-                let result = await switchTo(.loggedOut, stamp: stamp)
-                self.ledger.withLock { ledger in
-                    if ledger.logoutInFlight?.stamp == stamp { ledger.logoutInFlight = nil }
-                }
-                return result
-            }
-            ledger.logoutInFlight = (stamp, task)
-            return (task, true)
         }
-        return await withTaskCancellationHandler {
-            await task.value
-        } onCancel: {
-            if owns { task.cancel() }
+        if let joined {
+            return joined
+        }
+        guard let number = stamp.withLock({ $0 }) else {
+            preconditionFailure("Internal inconsistency: a logout neither joined nor took a stamp")
+        }
+        return await perform(number, call, animation: animation ?? configuration.logoutAnimation)
+    }
+
+    /// Rebuilds the logged-in child, for `session` or, if `nil`, for the session shown:
+    /// a feature-flag reload, an updated profile.
+    ///
+    /// **Ordering.** Takes its place in call order the moment it is called, like every
+    /// call: a logout called after it beats it, and it beats every login called before
+    /// it. It rebuilds only if the flow is still logged in when its turn comes; otherwise
+    /// it returns ``AuthResult/unchanged`` and builds nothing, so a reload racing a
+    /// logout never brings the logged-in child back.
+    ///
+    /// **Animation.** `animation`, else ``AuthFlowConfiguration/loginAnimation``.
+    ///
+    /// **Cancellation and after ``finish()``.** As ``login(_:animation:)``.
+    @discardableResult
+    public func refresh(_ session: Session? = nil, animation: TransitionAnimation? = nil) async -> AuthResult {
+        let stamp = stampCall(.refresh(session))
+        return await perform(stamp, .refresh(session), animation: animation ?? configuration.loginAnimation)
+    }
+
+    /// Lets a sequence of "current session or none" drive the flow: each element that
+    /// differs from the one before logs in with it, or logs out for `nil`.
+    ///
+    /// **Ordering.** Each call takes its place in call order as its element is read, so
+    /// the last element decides the final state, however the calls reach the container.
+    /// It returns once the sequence has ended and every call it made has returned.
+    ///
+    /// **Cancellation.** Cancelling the caller stops reading; calls already made go on.
+    ///
+    /// **After ``finish()``.** The calls it makes return ``AuthResult/cancelled``.
+    public func follow<Sessions: AsyncSequence>(_ sessions: Sessions) async throws
+    where Sessions.Element == Session? {
+        var previous: Session??
+        var calls: [Task<AuthResult, Never>] = []
+        defer { calls.forEach { $0.cancel() } }
+        for try await session in sessions {
+            if let previous, previous == session { continue }
+            previous = .some(session)
+            if let session {
+                let stamp = stampCall(.login(session))
+                calls.append(Task { await perform(stamp, .login(session), animation: configuration.loginAnimation) })
+            } else {
+                let stamp = stampCall(.logout(.signedOut))
+                calls.append(
+                    Task { await perform(stamp, .logout(.signedOut), animation: configuration.logoutAnimation) }
+                )
+            }
+        }
+        for call in calls {
+            _ = await call.value
         }
     }
 
     /// Ends the flow, as ``FlowContainer/finish()`` ends its container.
     ///
-    /// Logins and logouts that have not started return ``AuthResult/cancelled``; the
-    /// running one is cut short (or cancelled if its child was still being made); every
-    /// stream from ``events()`` ends. Calls made afterwards return ``AuthResult/cancelled``
-    /// at once. It returns once all of that is done; calling it again, or concurrently,
-    /// waits for the same, and cancelling the caller does not shorten the wait.
+    /// Calls that have not started return ``AuthResult/cancelled``; the running one is
+    /// cut short (or cancelled if its child was still being made); every stream from
+    /// ``events(bufferingPolicy:)`` ends. Calls made afterwards return
+    /// ``AuthResult/cancelled`` at once. It returns once all of that is done; calling it
+    /// again, or concurrently, waits for the same, and cancelling the caller does not
+    /// shorten the wait.
     public func finish() async {
         await container.finish()
     }
 
-    /// A new stream of login and logout events; one subscriber per call.
+    /// A new stream of login and logout events, buffering without bound; as
+    /// ``events(bufferingPolicy:)``.
+    public func events() -> AsyncStream<AuthEvent<Session, Child>> {
+        events(bufferingPolicy: .unbounded)
+    }
+
+    /// A new stream of login, logout and refresh events; one subscriber per call.
     ///
     /// Subscribes at once, so it sees every transition that begins after this call.
-    /// Ends when the flow finishes, or when the consumer stops (its forwarding task is
-    /// then cancelled).
-    public func events() -> AsyncStream<AuthEvent<Session, Child>> {
+    /// Transitions the flow did not make (a `hop` on ``container``) are not reported here:
+    /// ``FlowContainer/events(bufferingPolicy:)`` shows them. Ends when the flow
+    /// finishes, or when the consumer stops (its forwarding task is then cancelled).
+    public func events(
+        bufferingPolicy: AsyncStream<AuthEvent<Session, Child>>.Continuation.BufferingPolicy
+    ) -> AsyncStream<AuthEvent<Session, Child>> {
         let source = container.events()
-        let (stream, continuation) = AsyncStream.makeStream(of: AuthEvent<Session, Child>.self)
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: AuthEvent<Session, Child>.self,
+            bufferingPolicy: bufferingPolicy
+        )
         let forwarder = Task {
             for await event in source {
                 if let authEvent = Self.authEvent(for: event) {
@@ -213,49 +286,147 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
         return stream
     }
 
-    // MARK: - Switching
+    // MARK: - Performing calls
 
-    private func switchTo(_ target: AuthPhase<Session>, stamp: UInt64) async -> AuthResult {
-        let refusal = LockedValue<Refusal?>(nil)
-        let ledger = self.ledger
-        let isLogin = target.session != nil
-        let admission: @Sendable (FlowAdmissionCheck) -> Bool = { check in
-            let verdict: Refusal? = ledger.withLock { ledger in
-                // A call made before the newest call of the other direction is stale:
-                // the last call made decides, whatever order they arrive in.
-                if isLogin ? ledger.lastLogout > stamp : ledger.lastLogin > stamp { return .stale }
-                if check == .start && ledger.shown == target { return .unchanged }
-                if check == .start { ledger.shown = target }
-                return nil
-            }
-            refusal.withLock { $0 = verdict }
-            return verdict == nil
+    private func stampCall(_ call: Machine.Call) -> Machine.Stamp {
+        switch machine.withLock({ $0.call(call, joiner: nil) }) {
+        case .proceed(let stamp, let cancelBuild):
+            cancelBuild?.cancel()
+            return stamp
+        case .joined:
+            preconditionFailure("Internal inconsistency: a call without a joiner joined")
         }
+    }
+
+    /// Runs call `stamp` on the container and ends it: the joined logouts hear its result.
+    private func perform(
+        _ stamp: Machine.Stamp,
+        _ call: Machine.Call,
+        animation: TransitionAnimation
+    ) async
+        -> AuthResult
+    {
+        let result = await switchTo(stamp, call, animation: animation)
+        switch machine.withLock({ $0.callEnded(stamp) }) {
+        case .resumeJoiners(let joiners):
+            for joiner in joiners {
+                joiner.resume(returning: result)
+            }
+        }
+        return result
+    }
+
+    private func switchTo(
+        _ stamp: Machine.Stamp,
+        _ call: Machine.Call,
+        animation: TransitionAnimation
+    ) async
+        -> AuthResult
+    {
+        if configuration.releasesSessionBeforeSwitch, let result = await releaseSession(stamp, call) {
+            return result
+        }
+        let refusal = LockedValue<Machine.Refusal?>(nil)
         let result = await container.cycle(
-            animation: isLogin ? configuration.loginAnimation : configuration.logoutAnimation,
+            animation: animation,
             policy: configuration.policy,
-            admittedIf: admission
-        ) { [provider, configuration, clock, container] in
-            let leaving = await container.child.child
-            _ = await runWithTimeout(configuration.preparationTimeout, clock: clock) {
-                await provider.prepareToLeave(leaving, direction: isLogin ? .login : .logout)
-            }
-            let delay = isLogin ? configuration.loginDelay : configuration.logoutDelay
-            if delay > .zero {
-                try? await clock.sleep(for: delay)
-            }
-            let child =
-                if let session = target.session {
-                    await provider.makeLoggedInChild(for: session)
-                } else {
-                    await provider.makeLoggedOutChild()
+            admission: { [machine] point, current in
+                switch machine.withLock({ $0.admit(stamp, call, at: point, current: current.place) }) {
+                case .admit:
+                    return true
+                case .refuse(let reason):
+                    refusal.withLock { $0 = reason }
+                    return false
                 }
-            return Screen(phase: target, child: child)
-        }
+            },
+            to: { [provider, configuration, clock, container, machine] in
+                let current = await container.child
+                let direction: AuthDirection
+                switch call {
+                case .logout: direction = .logout
+                case .login, .refresh: direction = .login
+                case .start(let place):
+                    if case .loggedIn = place { direction = .login } else { direction = .logout }
+                }
+                _ = await runWithTimeout(configuration.preparationTimeout, clock: clock) {
+                    await provider.prepareToLeave(current.child, direction: direction)
+                }
+                let delay = direction == .login ? configuration.loginDelay : configuration.logoutDelay
+                if delay > .zero {
+                    try? await clock.sleep(for: delay)
+                }
+                let (phase, variant, origin, build) = Self.plan(call, current: current.phase, provider: provider)
+                if case .cancel(let handle) = machine.withLock({ $0.buildStarted(stamp, build) }) {
+                    handle.cancel()
+                }
+                return Screen(phase: phase, child: await build.value, logoutVariant: variant, call: origin)
+            }
+        )
         if result == .superseded, refusal.withLock({ $0 }) == .unchanged {
             return .unchanged
         }
         return AuthResult(result)
+    }
+
+    /// What call `call` shows, and the task that makes its child.
+    private static func plan(
+        _ call: Machine.Call,
+        current: AuthPhase<Session>,
+        provider: Provider
+    ) -> (AuthPhase<Session>, LogoutVariant?, AuthCall, Task<Child, Never>) {
+        switch call {
+        case .start(.loggedIn(let session)):
+            return (.loggedIn(session), nil, .start, Task { await provider.makeLoggedInChild(for: session) })
+        case .start(.loggedOut(let variant)):
+            return (.loggedOut, variant, .start, Task { await provider.makeLoggedOutChild(for: variant) })
+        case .start(.splash):
+            preconditionFailure("Internal inconsistency: start() asked for the splash")
+        case .login(let session):
+            return (.loggedIn(session), nil, .login, Task { await provider.makeLoggedInChild(for: session) })
+        case .logout(let variant):
+            return (.loggedOut, variant, .logout, Task { await provider.makeLoggedOutChild(for: variant) })
+        case .refresh(let session):
+            let session = session ?? current.session
+            guard let session else {
+                preconditionFailure("Internal inconsistency: a refresh was admitted while not logged in")
+            }
+            return (.loggedIn(session), nil, .refresh, Task { await provider.makeLoggedInChild(for: session) })
+        }
+    }
+
+    /// With ``AuthFlowConfiguration/releasesSessionBeforeSwitch``: before a login or
+    /// refresh for another session, shows the switching placeholder so that the old
+    /// session's child is released first. Returns the call's result if it ends there.
+    private func releaseSession(_ stamp: Machine.Stamp, _ call: Machine.Call) async -> AuthResult? {
+        let target: Session?
+        switch call {
+        case .login(let session): target = session
+        case .refresh(let session): target = session
+        case .start, .logout: return nil
+        }
+        let result = await container.cycle(
+            animation: .immediate,
+            policy: configuration.policy,
+            admission: { [machine] point, current in
+                guard case .loggedIn(let shown) = current.phase, target.map({ $0 != shown }) ?? true else {
+                    return false
+                }
+                return machine.withLock({ $0.admit(stamp, call, at: point, current: current.place) }) == .admit
+            },
+            to: { [provider] in
+                Screen(phase: .splash, child: await provider.makeSwitchingPlaceholder(), logoutVariant: nil, call: nil)
+            }
+        )
+        switch result {
+        case .completed, .interrupted:
+            return nil
+        case .superseded:
+            // Not logged in with another session, or overtaken: the call goes on, and its
+            // own admission decides.
+            return nil
+        case .rejected, .cancelled:
+            return AuthResult(result)
+        }
     }
 
     private static func authEvent(for event: FlowEvent<Screen>) -> AuthEvent<Session, Child>? {
@@ -265,6 +436,7 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
         case .didTransition(let value): (transition, ended) = (value, true)
         case .progress: return nil
         }
+        guard let call = transition.to.call else { return nil }
         let session = transition.to.phase.session
         let kind: AuthEvent<Session, Child>.Kind =
             switch (session != nil, ended) {
@@ -277,7 +449,9 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
             kind: kind,
             child: transition.to.child,
             session: session,
-            isInitial: transition.from.phase == .splash,
+            isInitial: call == .start,
+            call: call,
+            logoutVariant: transition.to.logoutVariant,
             transitionID: transition.id
         )
     }

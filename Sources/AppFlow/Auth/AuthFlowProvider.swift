@@ -14,16 +14,25 @@ public protocol AuthFlowProvider<Session, Child>: Sendable {
     func initialSession() async -> Session?
     /// Makes the logged-out child.
     ///
-    /// Called only when a logout transition starts, never for a superseded logout. Calls
-    /// never overlap: they come one transition at a time, in the order the transitions
-    /// run. The transition ignores task cancellation, so this call is not cancelled. If
-    /// ``AuthFlow/finish()`` arrives while it runs, the child it returns is dropped and
-    /// the logout returns ``AuthResult/cancelled``; after `finish()` it is not called.
+    /// Called, through the default ``makeLoggedOutChild(for:)``, only when a logout
+    /// transition starts, never for a superseded logout. Calls never overlap: they come
+    /// one transition at a time, in the order the transitions run. Cancellation and
+    /// ``AuthFlow/finish()`` are as for ``makeLoggedInChild(for:)``.
     func makeLoggedOutChild() async -> Child
+    /// Makes the logged-out child for `variant`. Defaults to ``makeLoggedOutChild()``.
+    ///
+    /// Called only when a logout (or a `start()` without a session) to `variant` starts.
+    /// Ordering, cancellation and ``AuthFlow/finish()`` are as for ``makeLoggedInChild(for:)``.
+    func makeLoggedOutChild(for variant: LogoutVariant) async -> Child
     /// Makes the logged-in child for `session`.
     ///
-    /// Called only when a login transition starts. Ordering, cancellation and
-    /// ``AuthFlow/finish()`` are as for ``makeLoggedOutChild()``.
+    /// Called only when a login or refresh transition starts, one transition at a time.
+    /// It runs in a task of its own, which is cancelled the moment a later call is made
+    /// (a logout, another login, a refresh): check `Task.isCancelled` to stop early.
+    /// Whatever it returns then is dropped unseen, before `willTransition`, and the call
+    /// returns ``AuthResult/superseded``. If ``AuthFlow/finish()`` arrives while it runs,
+    /// the child it returns is dropped and the call returns ``AuthResult/cancelled``;
+    /// after `finish()` it is not called.
     func makeLoggedInChild(for session: Session) async -> Child
     /// Work the outgoing child does before a switch in `direction`: dismiss modals, save
     /// state. Defaults to nothing.
@@ -33,11 +42,25 @@ public protocol AuthFlowProvider<Session, Child>: Sendable {
     /// if it takes longer, that task is cancelled and the switch goes on without waiting
     /// for it. After ``AuthFlow/finish()`` it is not called.
     func prepareToLeave(_ child: Child, direction: AuthDirection) async
-    /// Animations, delays and policy. Defaults to ``AuthFlowConfiguration/init(loginAnimation:logoutAnimation:loginDelay:logoutDelay:preparationTimeout:policy:)`` with every default.
+    /// The child shown while a session switch releases the old session's child, with
+    /// ``AuthFlowConfiguration/releasesSessionBeforeSwitch``. Defaults to the
+    /// ``LogoutVariant/signedOut`` logged-out child.
+    func makeSwitchingPlaceholder() async -> Child
+    /// Animations, delays and policy. Defaults to ``AuthFlowConfiguration/init(loginAnimation:logoutAnimation:loginDelay:logoutDelay:preparationTimeout:policy:startAnimation:releasesSessionBeforeSwitch:)`` with every default.
     var configuration: AuthFlowConfiguration { get }
 }
 
 extension AuthFlowProvider {
+    /// Calls ``makeLoggedOutChild()``: a provider without variants builds one logged-out child.
+    public func makeLoggedOutChild(for variant: LogoutVariant) async -> Child {
+        await makeLoggedOutChild()
+    }
+
+    /// The ``LogoutVariant/signedOut`` logged-out child.
+    public func makeSwitchingPlaceholder() async -> Child {
+        await makeLoggedOutChild(for: .signedOut)
+    }
+
     /// Does nothing.
     public func prepareToLeave(_ child: Child, direction: AuthDirection) async {}
     /// The default configuration.
@@ -67,6 +90,13 @@ public struct AuthFlowConfiguration: Sendable {
     public var preparationTimeout: Duration
     /// How overlapping logins and logouts are settled: latest-wins by default.
     public var policy: OverlapPolicy
+    /// The animation of `start()`'s initial placement; `nil` uses the animation of its
+    /// direction. Launch placement is usually `.immediate`.
+    public var startAnimation: TransitionAnimation?
+    /// Whether a switch from one session to another first releases the logged-in child
+    /// of the old session, showing ``AuthFlowProvider/makeSwitchingPlaceholder()``,
+    /// before the new session's child is built. Off by default.
+    public var releasesSessionBeforeSwitch: Bool
 
     /// A configuration; the defaults are 0.2 s fades, no delays, a 1 s preparation
     /// timeout, and latest-wins.
@@ -76,7 +106,9 @@ public struct AuthFlowConfiguration: Sendable {
         loginDelay: Duration = .zero,
         logoutDelay: Duration = .zero,
         preparationTimeout: Duration = .seconds(1),
-        policy: OverlapPolicy = .latestWins
+        policy: OverlapPolicy = .latestWins,
+        startAnimation: TransitionAnimation? = nil,
+        releasesSessionBeforeSwitch: Bool = false
     ) {
         self.loginAnimation = loginAnimation
         self.logoutAnimation = logoutAnimation
@@ -84,5 +116,7 @@ public struct AuthFlowConfiguration: Sendable {
         self.logoutDelay = logoutDelay
         self.preparationTimeout = preparationTimeout
         self.policy = policy
+        self.startAnimation = startAnimation
+        self.releasesSessionBeforeSwitch = releasesSessionBeforeSwitch
     }
 }

@@ -15,15 +15,67 @@ public enum AuthPhase<Session: Sendable & Equatable>: Sendable, Equatable {
 }
 
 /// The child an ``AuthFlow``'s container holds: the user's child and the phase it belongs to.
+///
+/// It forwards the ``FlowLifecycle`` hooks to its child when the child adopts
+/// ``FlowLifecycle``, so an `AuthFlow`'s children get the same hooks as a plain
+/// container's.
 public struct AuthScreen<Session: Sendable & Equatable, Child: Sendable>: Sendable {
     /// The phase this child belongs to.
     public let phase: AuthPhase<Session>
     /// The user's child.
     public let child: Child
+    /// The variant of a logged-out child; `nil` in the other phases.
+    public let logoutVariant: LogoutVariant?
+    /// The call that placed this screen; `nil` for a screen the flow did not place itself
+    /// (a `hop` within a phase, say).
+    let call: AuthCall?
 
-    /// A screen of `phase` showing `child`.
+    /// A screen of `phase` showing `child`, as an app places one itself (a `hop` within a
+    /// phase, say). A logged-out screen gets the ``LogoutVariant/signedOut`` variant.
     public init(phase: AuthPhase<Session>, child: Child) {
+        self.init(phase: phase, child: child, logoutVariant: .signedOut)
+    }
+
+    /// A screen of `phase` showing `child`; `logoutVariant` counts only when logged out.
+    public init(phase: AuthPhase<Session>, child: Child, logoutVariant: LogoutVariant) {
+        self.init(phase: phase, child: child, logoutVariant: logoutVariant, call: nil)
+    }
+
+    init(phase: AuthPhase<Session>, child: Child, logoutVariant: LogoutVariant?, call: AuthCall?) {
         self.phase = phase
         self.child = child
+        self.logoutVariant = phase == .loggedOut ? logoutVariant ?? .signedOut : nil
+        self.call = call
+    }
+
+    /// Where this screen stands, with its variant.
+    var place: AuthPlace<Session> {
+        switch phase {
+        case .splash: return .splash
+        case .loggedOut: return .loggedOut(logoutVariant ?? .signedOut)
+        case .loggedIn(let session): return .loggedIn(session)
+        }
+    }
+}
+
+extension AuthScreen: FlowLifecycle {
+    /// Forwards to the child, if it adopts ``FlowLifecycle``.
+    public func flowWillAppear() async {
+        await (child as? any FlowLifecycle)?.flowWillAppear()
+    }
+
+    /// Forwards to the child, if it adopts ``FlowLifecycle``.
+    public func flowDidAppear() async {
+        await (child as? any FlowLifecycle)?.flowDidAppear()
+    }
+
+    /// Forwards to the child, if it adopts ``FlowLifecycle``.
+    public func flowWillDisappear() async {
+        await (child as? any FlowLifecycle)?.flowWillDisappear()
+    }
+
+    /// Forwards to the child, if it adopts ``FlowLifecycle``.
+    public func flowDidDisappear() async {
+        await (child as? any FlowLifecycle)?.flowDidDisappear()
     }
 }

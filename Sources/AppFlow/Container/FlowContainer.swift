@@ -182,7 +182,13 @@ public actor FlowContainer<Child: Sendable> {
             Request(
                 source: .factory { _ in await makeChild() },
                 animation: animation ?? self.animation,
-                admission: admission
+                admission: { point, _ in
+                    switch point {
+                    case .arrival: return admission(.arrival)
+                    case .start: return admission(.start)
+                    case .childMade: return true
+                    }
+                }
             ),
             policy: policy ?? self.policy
         )
@@ -196,6 +202,24 @@ public actor FlowContainer<Child: Sendable> {
     ) async -> TransitionResult {
         await submit(
             Request(source: .factory(makeChild), animation: animation ?? self.animation),
+            policy: policy ?? self.policy
+        )
+    }
+
+    /// As the lazy `cycle` with an admission closure, asked at all three
+    /// ``FlowAdmissionPoint``s with the child in place at the time.
+    func cycle(
+        animation: TransitionAnimation?,
+        policy: OverlapPolicy?,
+        admission: @escaping @Sendable (FlowAdmissionPoint, Child) -> Bool,
+        to makeChild: @escaping @Sendable () async -> Child
+    ) async -> TransitionResult {
+        await submit(
+            Request(
+                source: .factory { _ in await makeChild() },
+                animation: animation ?? self.animation,
+                admission: admission
+            ),
             policy: policy ?? self.policy
         )
     }
@@ -283,7 +307,7 @@ public actor FlowContainer<Child: Sendable> {
             case .resolve(let result):
                 return .resolved(result)
             case .askAdmission(let check):
-                admission = request.admits(check) ? .granted : .refused
+                admission = request.admits(check, current: child) ? .granted : .refused
             case .run(let id):
                 return .run(id)
             case .suspend(let id, let superseded, let cutShort):
@@ -354,8 +378,8 @@ public actor FlowContainer<Child: Sendable> {
         let to: Child
         starting: while true {
             switch machine.withLock({ $0.start(id, admission: admission, makesChild: request.isFactory) }) {
-            case .askAdmission(let check):
-                admission = request.admits(check) ? .granted : .refused
+            case .askAdmission(let point):
+                admission = request.admits(point, current: child) ? .granted : .refused
             case .skip(let end):
                 // Dropped before it began: no factory, no event.
                 runnerTask = nil
@@ -371,13 +395,19 @@ public actor FlowContainer<Child: Sendable> {
                     preconditionFailure("Internal inconsistency: a child request was asked to make its child")
                 }
                 let made = await makeChild(reservedID)
-                switch machine.withLock({ $0.childReady(id) }) {
-                case .begin(let id):
-                    (transitionID, to) = (id, made)
-                    break starting
-                case .abandon(let end):
-                    runnerTask = nil
-                    return await perform(end)
+                var madeAdmission: StateMachine.Admission = request.admission == nil ? .unconditional : .unasked
+                while true {
+                    switch machine.withLock({ $0.childReady(id, admission: madeAdmission) }) {
+                    case .askAdmission(let point):
+                        madeAdmission = request.admits(point, current: child) ? .granted : .refused
+                    case .begin(let id):
+                        (transitionID, to) = (id, made)
+                        break starting
+                    case .drop(let end), .abandon(let end):
+                        // The child is dropped unseen: no event, and nothing keeps it.
+                        runnerTask = nil
+                        return await perform(end)
+                    }
                 }
             }
         }

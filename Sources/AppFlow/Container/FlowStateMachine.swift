@@ -179,7 +179,7 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
         case resolve(TransitionResult)
         /// Ask the request's admission closure at `check`, then make the request again
         /// with its answer.
-        case askAdmission(FlowAdmissionCheck)
+        case askAdmission(FlowAdmissionPoint)
         /// The container was idle: request `id` owns it now; start its transition.
         case run(RequestID)
         /// Request `id` must suspend (then ``attach(_:waiter:)``). Resume `superseded`
@@ -353,8 +353,8 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
 
     /// What the owner of the container does when it starts.
     enum StartAction {
-        /// Ask the admission closure at `check`, then start again with its answer.
-        case askAdmission(FlowAdmissionCheck)
+        /// Ask the admission closure at `point`, then start again with its answer.
+        case askAdmission(FlowAdmissionPoint)
         /// The request was refused at its start: no factory, no event; end the turn so.
         case skip(EndAction)
         /// Call the factory with the id its transition will have, then ``childReady(_:)``.
@@ -394,32 +394,47 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
 
     /// What to do once a factory has made its child.
     enum ChildReadyAction {
+        /// Ask the admission closure at `point`, then report the child ready again with
+        /// its answer.
+        case askAdmission(FlowAdmissionPoint)
         /// Publish `willTransition` for a transition with this id.
         case begin(TransitionID)
+        /// The request was refused once its child existed: drop the child unseen, publish
+        /// nothing, and end the turn so. The reserved transition id stays unused.
+        case drop(EndAction)
         /// `finish()` arrived while the factory ran: drop the child, publish nothing,
         /// and end the turn so.
         case abandon(EndAction)
     }
 
-    /// The factory of request `id` has returned its child.
-    mutating func childReady(_ id: RequestID) -> ChildReadyAction {
+    /// The factory of request `id` has returned its child; `admission` is where the
+    /// request stands with its admission closure at ``FlowAdmissionPoint/childMade``.
+    mutating func childReady(_ id: RequestID, admission: Admission) -> ChildReadyAction {
         var running = owner(id, "childReady")
         guard case .makingChild = running.step else {
             preconditionFailure("Internal inconsistency: childReady(\(id)) at step \(running.step)")
         }
         switch phase {
         case .running:
+            break
+        case .finishing(_, let waiters):
+            phase = .closing(waiters: waiters)
+            return .abandon(.close(returning: .cancelled))
+        case .idle, .closing, .finished, .modifying:
+            preconditionFailure("Internal inconsistency: \(phase) received childReady(\(id))")
+        }
+        switch admission {
+        case .unasked:
+            return .askAdmission(.childMade)
+        case .refused:
+            return .drop(endTurn(returning: .superseded))
+        case .unconditional, .granted:
             running.step = .preparing(nextTransitionID())
             replaceOwner(with: running)
             guard case .preparing(let transitionID) = running.step else {
                 preconditionFailure("Internal inconsistency: childReady left step \(running.step)")
             }
             return .begin(transitionID)
-        case .finishing(_, let waiters):
-            phase = .closing(waiters: waiters)
-            return .abandon(.close(returning: .cancelled))
-        case .idle, .closing, .finished, .modifying:
-            preconditionFailure("Internal inconsistency: \(phase) received childReady(\(id))")
         }
     }
 

@@ -294,7 +294,7 @@ import Testing
         case attach(UInt64, waiter: Int)
         case cancel(UInt64)
         case start(UInt64, Machine.Admission, makesChild: Bool)
-        case childReady(UInt64)
+        case childReady(UInt64, Machine.Admission = .unconditional)
         case animate(UInt64, isAnimated: Bool)
         case animationEnded(UInt64, Machine.AnimationEnd, lastFrame: Double?)
         case transitionFinished(UInt64)
@@ -314,7 +314,7 @@ import Testing
             case .cancel(let id): return "cancel(\(id))"
             case .start(let id, let admission, let makesChild):
                 return "start(\(id), \(admission), makesChild: \(makesChild))"
-            case .childReady(let id): return "childReady(\(id))"
+            case .childReady(let id, let admission): return "childReady(\(id), \(admission))"
             case .animate(let id, let isAnimated): return "animate(\(id), isAnimated: \(isAnimated))"
             case .animationEnded(let id, let end, let lastFrame):
                 return "animationEnded(\(id), \(end), lastFrame: \(lastFrame.map { "\($0)" } ?? "none"))"
@@ -356,8 +356,8 @@ import Testing
             return .cancel(machine.cancel(id))
         case .start(let id, let admission, let makesChild):
             return .start(machine.start(id, admission: admission, makesChild: makesChild))
-        case .childReady(let id):
-            return .childReady(machine.childReady(id))
+        case .childReady(let id, let admission):
+            return .childReady(machine.childReady(id, admission: admission))
         case .animate(let id, let isAnimated):
             return .animate(machine.animate(id, isAnimated: isAnimated))
         case .animationEnded(let id, let end, let lastFrame):
@@ -542,6 +542,19 @@ import Testing
             $0.owner?.step = .preparing(t1)
             $0.lastTransitionID = 1
         },
+        Row(.makingChild, .childReady(1, .granted), .childReady(.begin(t1))) {
+            $0.owner?.step = .preparing(t1)
+            $0.lastTransitionID = 1
+        },
+        Row(.makingChild, .childReady(1, .unasked), .childReady(.askAdmission(.childMade))),
+        Row(.makingChild, .childReady(1, .refused), .childReady(.drop(.finish(returning: .superseded)))) {
+            $0.phase = .idle
+            $0.owner = nil
+        },
+        Row(.finishingMakingChild, .childReady(1, .unasked), .childReady(.abandon(.close(returning: .cancelled)))) {
+            $0.phase = .closing
+            $0.owner = nil
+        },
         Row(.finishingMakingChild, .childReady(1), .childReady(.abandon(.close(returning: .cancelled)))) {
             $0.phase = .closing
             $0.owner = nil
@@ -720,7 +733,7 @@ import Testing
             machine.request(policy: .enqueue, maxPending: .max, caller: Self.ok, admission: .unconditional) == .run(1)
         )
         #expect(machine.start(1, admission: .unconditional, makesChild: true) == .makeChild(TransitionID(rawValue: 2)))
-        #expect(machine.childReady(1) == .begin(TransitionID(rawValue: 2)))
+        #expect(machine.childReady(1, admission: .unconditional) == .begin(TransitionID(rawValue: 2)))
         #expect(machine.animate(1, isAnimated: false) == .settle(.completed, showLastFrame: false))
         #expect(machine.transitionFinished(1) == .finish(returning: .completed))
         #expect(machine.requestInPlace(caller: Self.ok) == .perform(TransitionID(rawValue: 3), result: .completed))
@@ -771,7 +784,7 @@ import Testing
                 _ = machine.start(1, admission: .unconditional, makesChild: false)
             case .childReadyWithoutAFactory:
                 var machine = State.preparing.make()
-                _ = machine.childReady(1)
+                _ = machine.childReady(1, admission: .unconditional)
             case .animateBeforeStart:
                 var machine = State.alone.make()
                 _ = machine.animate(1, isAnimated: true)

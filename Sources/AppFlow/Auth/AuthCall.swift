@@ -1,0 +1,11 @@
+/// Which kind of ``AuthFlow`` call made a transition.
+public enum AuthCall: Sendable, Hashable {
+    /// ``AuthFlow/start(animation:)``: the initial placement.
+    case start
+    /// ``AuthFlow/login(_:animation:)``.
+    case login
+    /// ``AuthFlow/logout(_:animation:)``.
+    case logout
+    /// ``AuthFlow/refresh(_:animation:)``.
+    case refresh
+}
