@@ -223,7 +223,6 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
     where Sessions.Element == Session? {
         var previous: Session??
         var calls: [Task<AuthResult, Never>] = []
-        defer { calls.forEach { $0.cancel() } }
         for try await session in sessions {
             if let previous, previous == session { continue }
             previous = .some(session)

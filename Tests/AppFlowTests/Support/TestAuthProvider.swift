@@ -1,13 +1,24 @@
 import AppFlow
+import AppFlowTesting
 
-/// A provider that counts what it builds and can hold its factories or its initial
-/// session at gates.
+/// A provider that counts what it builds, can hold its factories or its initial session
+/// at gates, and records what its logged-in factory saw.
 struct TestAuthProvider: AuthFlowProvider {
     let built = Log<String>()
     let prepared = Log<String>()
+    /// The logged-in factories that found their task cancelled once their gate opened.
+    let cancelledFactories = Log<String>()
     var session: String? = nil
     var sessionGate: Gate? = nil
+    /// Holds every factory.
     var factoryGate: Gate? = nil
+    /// Holds the logged-in factory only: for `heldSession` if set, else for every session.
+    var loginGate: Gate? = nil
+    var heldSession: String? = nil
+    /// Tracks every child built, by name.
+    var tracker: ReleaseTracker? = nil
+    /// Where the children record their lifecycle hooks.
+    var hooks: Log<String>? = nil
     var configuration = AuthFlowConfiguration(loginAnimation: .immediate, logoutAnimation: .immediate)
 
     func initialSession() async -> String? {
@@ -16,18 +27,37 @@ struct TestAuthProvider: AuthFlowProvider {
     }
 
     func makeLoggedOutChild() async -> Screen {
+        await makeLoggedOutChild(for: .signedOut)
+    }
+
+    func makeLoggedOutChild(for variant: LogoutVariant) async -> Screen {
         await factoryGate?.pass()
-        built.append("loggedOut")
-        return Screen("loggedOut")
+        let name = variant == .signedOut ? "loggedOut" : "loggedOut(\(variant))"
+        built.append(name)
+        return track(Screen(name, calls: hooks))
     }
 
     func makeLoggedInChild(for session: String) async -> Screen {
         await factoryGate?.pass()
+        if heldSession == nil || heldSession == session {
+            await loginGate?.pass()
+        }
+        if Task.isCancelled { cancelledFactories.append(session) }
         built.append("loggedIn(\(session))")
-        return Screen("main(\(session))")
+        return track(Screen("main(\(session))", calls: hooks))
+    }
+
+    func makeSwitchingPlaceholder() async -> Screen {
+        built.append("placeholder")
+        return track(Screen("placeholder", calls: hooks))
     }
 
     func prepareToLeave(_ child: Screen, direction: AuthDirection) async {
         prepared.append("\(child.name) \(direction)")
+    }
+
+    private func track(_ screen: Screen) -> Screen {
+        tracker?.track(screen, as: screen.name)
+        return screen
     }
 }

@@ -1,0 +1,271 @@
+import AppFlow
+import AppFlowTesting
+import Testing
+
+/// `AuthFlow`: call order decides everything, and a logout aborts a login in progress.
+@Suite(.timeLimit(.minutes(1)))
+struct AuthFlowCallOrderTests {
+    typealias Flow = AuthFlow<TestAuthProvider>
+
+    /// The kinds and children of every event, with the call that made it.
+    static func record(_ flow: Flow) -> Task<[String], Never> {
+        let events = flow.events()
+        return Task {
+            var seen: [String] = []
+            for await event in events {
+                seen.append("\(event.kind) \(event.child.name) by \(event.call)\(event.isInitial ? " initial" : "")")
+            }
+            return seen
+        }
+    }
+
+    /// A started, logged-out flow whose logged-in factory waits at the returned gate.
+    static func flowWithHeldLogin() async -> (Flow, TestAuthProvider, Gate) {
+        var provider = TestAuthProvider()
+        let gate = Gate()
+        provider.loginGate = gate
+        provider.tracker = ReleaseTracker()
+        let flow = Flow(provider: provider, splash: Screen("splash"))
+        #expect(await flow.start() == .completed)
+        return (flow, provider, gate)
+    }
+
+    @Test func aLogoutCalledWhileALoginsChildIsBeingMadeCancelsTheFactoryAndDropsTheChildUnseen() async {
+        let (flow, provider, gate) = await Self.flowWithHeldLogin()
+        let events = Self.record(flow)
+        let login = Task { await flow.login("ada") }
+        #expect(await eventually { gate.waitingCount == 1 })
+        let logout = Task { await flow.logout() }
+        #expect(await eventually { flow.callCount == 3 })
+        gate.open()
+        #expect(await login.value == .superseded)
+        #expect(await logout.value == .unchanged)
+        #expect(provider.cancelledFactories.all == ["ada"], "the factory's task sees the logout as a cancellation")
+        #expect(provider.built.all.contains("loggedIn(ada)"), "the factory ran to its end")
+        #expect(await flow.phase == .loggedOut)
+        await flow.finish()
+        #expect(await events.value == [], "no willLogin, no didLogin: the child was dropped unseen")
+        #expect(provider.tracker?.alive == ["loggedOut"], "the dropped child is released")
+    }
+
+    @Test func aLoginOvertakenByALaterLoginWhileItsChildIsBeingMadeIsDroppedToo() async {
+        let (flow, provider, gate) = await Self.flowWithHeldLogin()
+        let first = Task { await flow.login("ada") }
+        #expect(await eventually { gate.waitingCount == 1 })
+        let second = Task { await flow.login("bob") }
+        #expect(await eventually { flow.callCount == 3 })
+        gate.open()
+        #expect(await first.value == .superseded)
+        #expect(await second.value == .completed)
+        #expect(provider.cancelledFactories.all == ["ada"])
+        #expect(await flow.phase == .loggedIn("bob"))
+    }
+
+    @Test func aStartWaitingForItsSessionNeverOverridesALoginCalledAfterIt() async {
+        var provider = TestAuthProvider()
+        let sessionGate = Gate()
+        provider.session = "restored"
+        provider.sessionGate = sessionGate
+        let flow = Flow(provider: provider, splash: Screen("splash"))
+        let events = Self.record(flow)
+        let starting = Task { await flow.start() }
+        #expect(await eventually { sessionGate.waitingCount == 1 })
+        #expect(await flow.login("fresh") == .completed)
+        sessionGate.open()
+        #expect(await starting.value == .superseded)
+        #expect(await flow.phase == .loggedIn("fresh"))
+        #expect(!provider.built.all.contains("loggedIn(restored)"))
+        await flow.finish()
+        #expect(await events.value == ["willLogin main(fresh) by login", "didLogin main(fresh) by login"])
+    }
+
+    @Test func onlyStartsOwnPlacementIsFlaggedInitialEvenWhenALogoutBeatsIt() async {
+        var provider = TestAuthProvider()
+        let sessionGate = Gate()
+        provider.session = "restored"
+        provider.sessionGate = sessionGate
+        let flow = Flow(provider: provider, splash: Screen("splash"))
+        let events = Self.record(flow)
+        let starting = Task { await flow.start() }
+        #expect(await eventually { sessionGate.waitingCount == 1 })
+        #expect(await flow.logout() == .completed)
+        sessionGate.open()
+        #expect(await starting.value == .superseded)
+        await flow.finish()
+        #expect(await events.value == ["willLogout loggedOut by logout", "didLogout loggedOut by logout"])
+    }
+
+    @Test func aRefreshRebuildsTheLoggedInChildOnlyWhileLoggedIn() async {
+        let provider = TestAuthProvider()
+        let flow = Flow(provider: provider, splash: Screen("splash"))
+        await flow.start()
+        #expect(await flow.refresh() == .unchanged, "logged out: nothing to refresh")
+        await flow.login("ada")
+        let events = Self.record(flow)
+        #expect(await flow.refresh() == .completed)
+        #expect(await flow.refresh("ada-v2") == .completed)
+        #expect(await flow.phase == .loggedIn("ada-v2"))
+        await flow.finish()
+        #expect(provider.built.all == ["loggedOut", "loggedIn(ada)", "loggedIn(ada)", "loggedIn(ada-v2)"])
+        #expect(
+            await events.value == [
+                "willLogin main(ada) by refresh", "didLogin main(ada) by refresh",
+                "willLogin main(ada-v2) by refresh", "didLogin main(ada-v2) by refresh",
+            ]
+        )
+    }
+
+    @Test func aReloadRacingALogoutNeverBringsTheLoggedInChildBack() async {
+        var provider = TestAuthProvider()
+        let gate = Gate()
+        provider.loginGate = gate
+        provider.heldSession = "ada-v2"  // the reload's factory is slow, as a flag fetch would be
+        let flow = Flow(provider: provider, splash: Screen("splash"))
+        await flow.start()
+        #expect(await flow.login("ada") == .completed)
+        let events = Self.record(flow)
+        let reload = Task { await flow.refresh("ada-v2") }
+        #expect(await eventually { gate.waitingCount == 1 })
+        let logout = Task { await flow.logout() }
+        #expect(await eventually { flow.callCount == 4 })
+        gate.open()
+        #expect(await reload.value == .superseded)
+        #expect(await logout.value == .completed)
+        #expect(await flow.phase == .loggedOut)
+        await flow.finish()
+        #expect(await events.value == ["willLogout loggedOut by logout", "didLogout loggedOut by logout"])
+    }
+
+    @Test func aLogoutToAnotherVariantWhileLoggedOutSwitchesAndTheSameVariantIsUnchanged() async {
+        let provider = TestAuthProvider()
+        let flow = Flow(provider: provider, splash: Screen("splash"))
+        await flow.start()
+        await flow.login("ada")
+        let soft = LogoutVariant("softLogout")
+        #expect(await flow.logout(soft) == .completed)
+        #expect(await flow.logoutVariant == soft)
+        #expect(await flow.logout(soft) == .unchanged)
+        #expect(await flow.logout(LogoutVariant("clearAllData")) == .completed)
+        #expect(await flow.logoutVariant == LogoutVariant("clearAllData"))
+        #expect(await flow.logout() == .completed, "back to the plain signed-out screen")
+        #expect(await flow.logout() == .unchanged)
+        #expect(
+            provider.built.all == [
+                "loggedOut", "loggedIn(ada)", "loggedOut(softLogout)", "loggedOut(clearAllData)", "loggedOut",
+            ]
+        )
+    }
+
+    @Test func aPerCallAnimationOverridesTheConfiguredOneAndStartCanPlaceWithoutAnimating() async {
+        var provider = TestAuthProvider()
+        provider.configuration = AuthFlowConfiguration(startAnimation: .immediate)  // fades otherwise
+        let clock = ManualClock()
+        let flow = Flow(provider: provider, splash: Screen("splash"), clock: clock)
+        // Neither call needs the clock to advance: both are immediate.
+        #expect(await flow.start() == .completed)
+        #expect(await flow.login("ada", animation: .immediate) == .completed)
+        // The configured fade needs the clock (beside the preparation timeout, which
+        // sleeps on it too): advance it until the logout returns.
+        let results = Log<AuthResult>()
+        Task { results.append(await flow.logout()) }
+        #expect(
+            await eventually {
+                clock.advance(by: .milliseconds(50))
+                return results.all == [.completed]
+            }
+        )
+        #expect(clock.now.offset >= .milliseconds(200), "the fade ran on the clock")
+    }
+
+    @Test func theChildrenGetBalancedLifecycleHooksThroughTheFlow() async {
+        var provider = TestAuthProvider()
+        let hooks = Log<String>()
+        provider.hooks = hooks
+        let flow = Flow(provider: provider, splash: Screen("splash", calls: hooks))
+        await flow.start()
+        await flow.login("ada")
+        await flow.logout()
+        await flow.finish()
+        #expect(
+            hooks.all == [
+                "splash.willDisappear", "loggedOut.willAppear", "splash.didDisappear", "loggedOut.didAppear",
+                "loggedOut.willDisappear", "main(ada).willAppear", "loggedOut.didDisappear", "main(ada).didAppear",
+                "main(ada).willDisappear", "loggedOut.willAppear", "main(ada).didDisappear", "loggedOut.didAppear",
+                "loggedOut.willDisappear", "loggedOut.didDisappear",
+            ]
+        )
+    }
+
+    @Test func aSessionSwitchCanReleaseTheOldSessionsChildBeforeTheNewOneIsBuilt() async {
+        var provider = TestAuthProvider()
+        provider.tracker = ReleaseTracker()
+        provider.configuration.releasesSessionBeforeSwitch = true
+        let flow = Flow(provider: provider, splash: Screen("splash"))
+        await flow.start()
+        #expect(await flow.login("ada") == .completed)
+        #expect(provider.built.all == ["loggedOut", "loggedIn(ada)"], "no placeholder from logged out")
+        let events = Self.record(flow)
+        #expect(await flow.login("bob") == .completed)
+        #expect(await flow.phase == .loggedIn("bob"))
+        #expect(provider.built.all == ["loggedOut", "loggedIn(ada)", "placeholder", "loggedIn(bob)"])
+        #expect(provider.tracker?.alive.contains("main(ada)") == false)
+        await flow.finish()
+        #expect(await events.value == ["willLogin main(bob) by login", "didLogin main(bob) by login"])
+    }
+
+    @Test func aSessionStreamDrivesLoginAndLogoutAndRepeatsAreIgnored() async throws {
+        let provider = TestAuthProvider()
+        let flow = Flow(provider: provider, splash: Screen("splash"))
+        await flow.start()
+        let (sessions, current) = AsyncStream.makeStream(of: String?.self)
+        let following = Task { try await flow.follow(sessions) }
+        current.yield("ada")
+        current.yield("ada")
+        #expect(await eventually { await flow.phase == .loggedIn("ada") })
+        current.yield(nil)
+        current.yield(nil)
+        current.yield("bob")
+        current.finish()
+        try await following.value
+        #expect(await flow.phase == .loggedIn("bob"))
+        #expect(flow.callCount == 4, "start, then one call per change")
+        #expect(!provider.built.all.dropFirst(2).contains("loggedIn(ada)"), "the repeat built nothing")
+    }
+
+    @Test func aHopWithinTheLoggedInPhaseIsNoLoginAndEndsWhenALogoutReplacesIt() async {
+        let provider = TestAuthProvider()
+        let flow = Flow(provider: provider, splash: Screen("splash"))
+        await flow.start()
+        await flow.login("ada")
+        let events = Self.record(flow)
+        let onboarding = Task {
+            await flow.container.hop { (_: HopHandle<String>) in
+                AuthScreen(phase: .loggedIn("ada"), child: Screen("onboarding"))
+            }
+        }
+        #expect(await eventually { await flow.container.child.child.name == "onboarding" })
+        #expect(await flow.phase == .loggedIn("ada"))
+        #expect(await flow.logout() == .completed)
+        guard case .replaced = await onboarding.value else {
+            Issue.record("the onboarding hop must end when the logout replaces it")
+            return
+        }
+        await flow.finish()
+        #expect(await events.value == ["willLogout loggedOut by logout", "didLogout loggedOut by logout"])
+    }
+
+    @Test func aStreamWithABoundedBufferEndsWithTheNewestEvent() async {
+        let provider = TestAuthProvider()
+        let flow = Flow(provider: provider, splash: Screen("splash"))
+        let events = flow.events(bufferingPolicy: .bufferingNewest(1))
+        await flow.start()
+        await flow.login("ada")
+        await flow.finish()
+        var seen: [String] = []
+        for await event in events { seen.append("\(event.kind) \(event.child.name)") }
+        // How many arrive depends on how far the forwarding task ran before this loop
+        // began reading; the newest is always kept.
+        #expect(!seen.isEmpty && seen.count <= 4)
+        #expect(seen.last == "didLogin main(ada)")
+    }
+}
