@@ -1,0 +1,114 @@
+import AppFlow
+import AppFlowTesting
+import Testing
+
+/// `AuthFlow`'s strengthened invariant under thousands of overlapping calls.
+@Suite(.timeLimit(.minutes(2)))
+struct AuthFlowStressTests {
+    /// The index of the call a factory works for, carried into the factory's task.
+    @TaskLocal static var callIndex = -1
+
+    /// A provider whose logged-in factories are slow and stop early when cancelled, and
+    /// that stamps each logged-in child with a ticket taken when it was made.
+    struct SlowProvider: AuthFlowProvider {
+        let ticket: @Sendable () -> UInt64
+        let made = LockedValue<[Int: UInt64]>([:])
+        let shown = Log<String>()
+        let tracker = ReleaseTracker()
+        var configuration: AuthFlowConfiguration {
+            AuthFlowConfiguration(loginAnimation: .immediate, logoutAnimation: .immediate)
+        }
+
+        func initialSession() async -> String? { "restored" }
+        func makeLoggedOutChild() async -> Screen { child("out") }
+        func makeLoggedInChild(for session: String) async -> Screen {
+            let index = AuthFlowStressTests.callIndex
+            for _ in 0..<(index % 7) * 3 where !Task.isCancelled {
+                await Task.yield()
+            }
+            let stamp = ticket()
+            made.withLock { $0[index] = stamp }
+            return child("\(index)")
+        }
+
+        private func child(_ name: String) -> Screen {
+            let screen = Screen(name, calls: shown)
+            tracker.track(screen, as: name)
+            return screen
+        }
+    }
+
+    enum Kind: CaseIterable {
+        case start, login, logout, refresh
+    }
+
+    /// Calls made one after another in a known call order, then left to race: no login or
+    /// refresh called before a logout is shown if its child was made after that logout
+    /// was called; every caller hears back once; nothing is leaked.
+    @Test func noLoginCalledBeforeALogoutIsShownOnceTheLogoutWasCalled() async {
+        let calls = 2_000
+        let counter = LockedValue<UInt64>(0)
+        @Sendable func ticket() -> UInt64 {
+            counter.withLock {
+                $0 += 1
+                return $0
+            }
+        }
+        let provider = SlowProvider(ticket: ticket)
+        let running = AuthFlow(provider: provider, splash: Screen("splash"))
+        var random = SeededGenerator(seed: 11)
+        var plan = (0..<calls).map { _ in
+            let roll = Int.random(in: 0..<100, using: &random)
+            return roll < 45 ? Kind.login : roll < 85 ? .logout : roll < 95 ? .refresh : .start
+        }
+        plan[calls - 1] = .logout
+        var tasks: [Task<AuthResult, Never>] = []
+        var stamped: [UInt64] = []  // a ticket taken once each call has its place
+        for (index, kind) in plan.enumerated() {
+            let before = running.callCount
+            tasks.append(
+                Task {
+                    await AuthFlowStressTests.$callIndex.withValue(index) {
+                        switch kind {
+                        case .start: return await running.start()
+                        case .login: return await running.login("s\(index)")
+                        case .logout: return await running.logout()
+                        case .refresh: return await running.refresh()
+                        }
+                    }
+                }
+            )
+            _ = await eventually { running.callCount > before }
+            stamped.append(ticket())
+        }
+        var results: [AuthResult] = []
+        for task in tasks { results.append(await task.value) }
+        #expect(results.count == calls, "every caller hears back exactly once")
+        #expect(Set(results).isSubset(of: [.completed, .interrupted, .superseded, .unchanged]))
+        #expect(await running.phase == .loggedOut, "the last call, a logout, decides")
+
+        // For each call, the earliest logout called after it (by its stamped ticket).
+        var earliestLaterLogout = [UInt64](repeating: .max, count: calls)
+        var earliest = UInt64.max
+        for index in stride(from: calls - 1, through: 0, by: -1) {
+            earliestLaterLogout[index] = earliest
+            if plan[index] == .logout { earliest = stamped[index] }
+        }
+        let made = provider.made.withLock { $0 }
+        let shown = provider.shown.all.filter { $0.hasSuffix(".willAppear") }.compactMap {
+            Int($0.dropLast(".willAppear".count))
+        }
+        #expect(!shown.isEmpty)
+        let violations = shown.filter { index in
+            guard let madeAt = made[index] else { return false }
+            return madeAt > earliestLaterLogout[index]
+        }
+        #expect(violations.isEmpty, "shown after a later logout was called: \(violations.prefix(5))")
+
+        // Only the child in place stays alive: every dropped, replaced or cancelled child
+        // is released.
+        await running.finish()
+        let tracker = provider.tracker
+        #expect(await eventually { tracker.alive == ["out"] }, "children left alive: \(tracker.alive.prefix(5))")
+    }
+}
