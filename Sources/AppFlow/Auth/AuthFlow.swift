@@ -393,9 +393,10 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
         }
     }
 
-    /// With ``AuthFlowConfiguration/releasesSessionBeforeSwitch``: before a login or
-    /// refresh for another session, shows the switching placeholder so that the old
-    /// session's child is released first. Returns the call's result if it ends there.
+    /// With ``AuthFlowConfiguration/releasesSessionBeforeSwitch``: before a login for
+    /// another session, or a refresh, shows the switching placeholder (in the old
+    /// session's phase) so that the old session's child is released first. Returns the
+    /// call's result if it ends there.
     private func releaseSession(_ stamp: Machine.Stamp, _ call: Machine.Call) async -> AuthResult? {
         let target: Session?
         switch call {
@@ -412,8 +413,15 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
                 }
                 return machine.withLock({ $0.admit(stamp, call, at: point, current: current.place) }) == .admit
             },
-            to: { [provider] in
-                Screen(phase: .splash, child: await provider.makeSwitchingPlaceholder(), logoutVariant: nil, call: nil)
+            to: { [provider, container] in
+                // The session is still the old one while its child is released.
+                let phase = await container.child.phase
+                return Screen(
+                    phase: phase,
+                    child: await provider.makeSwitchingPlaceholder(),
+                    logoutVariant: nil,
+                    call: nil
+                )
             }
         )
         switch result {

@@ -93,9 +93,10 @@ public struct AuthFlowConfiguration: Sendable {
     /// The animation of `start()`'s initial placement; `nil` uses the animation of its
     /// direction. Launch placement is usually `.immediate`.
     public var startAnimation: TransitionAnimation?
-    /// Whether a switch from one session to another first releases the logged-in child
-    /// of the old session, showing ``AuthFlowProvider/makeSwitchingPlaceholder()``,
-    /// before the new session's child is built. Off by default.
+    /// Whether a login for another session, or a refresh, first releases the logged-in
+    /// child shown, by showing ``AuthFlowProvider/makeSwitchingPlaceholder()`` in the
+    /// old session's phase, before the new child is built. Off by default. The
+    /// placeholder's transition is not reported by ``AuthFlow/events(bufferingPolicy:)``.
     public var releasesSessionBeforeSwitch: Bool
 
     /// A configuration; the defaults are 0.2 s fades, no delays, a 1 s preparation

@@ -1,0 +1,140 @@
+import AppFlow
+import AppFlowTesting
+import Testing
+
+/// The recipes of `Docs/AppFlow.docc/RecipesFromRealApps.md`, compiled and run.
+@Suite(.timeLimit(.minutes(1)))
+struct RecipeTests {
+    /// The app of the recipes: screens are strings, sessions account names.
+    struct AppProvider: AuthFlowProvider {
+        let built = Log<String>()
+        let cachesCleared = Log<String>()
+
+        func initialSession() async -> String? { nil }
+        func makeLoggedOutChild() async -> String { "sign-in" }
+        func makeLoggedOutChild(for variant: LogoutVariant) async -> String {
+            variant == .softLogout ? "sign-in-again" : "sign-in"
+        }
+        func makeLoggedInChild(for session: String) async -> String {
+            built.append(session)
+            return "home(\(session))"
+        }
+        func makeSwitchingPlaceholder() async -> String {
+            cachesCleared.append("released")
+            return "spinner"
+        }
+        var configuration: AuthFlowConfiguration {
+            AuthFlowConfiguration(
+                loginAnimation: .immediate,
+                logoutAnimation: .immediate,
+                releasesSessionBeforeSwitch: true
+            )
+        }
+    }
+
+    @Test func aSoftLogoutThenClearAllDataReachesTheSignInScreen() async {
+        let flow = AuthFlow(provider: AppProvider(), splash: "launch")
+        await flow.start()
+        await flow.login("ada")
+
+        // The session expired: keep the account, ask to sign in again.
+        await flow.logout(.softLogout)
+        // The user chose "clear all data": the plain sign-in screen.
+        await flow.logout(.signedOut)
+
+        #expect(await flow.container.child.child == "sign-in")
+    }
+
+    @Test func aPushForAnotherAccountSwitchesToItFirst() async {
+        let flow = AuthFlow(provider: AppProvider(), splash: "launch")
+        await flow.start()
+        await flow.login("ada")
+        let push = (account: "bob", message: "hello")
+
+        // A notification for another account: switch, then hand it the message.
+        var delivered: String?
+        if await flow.phase != .loggedIn(push.account) {
+            let switched = await flow.login(push.account)
+            if switched.didSwitch {
+                delivered = push.message
+            }
+        }
+
+        #expect(delivered == "hello")
+        #expect(await flow.phase == .loggedIn("bob"))
+    }
+
+    @Test func clearingCachesReleasesTheOldSessionsScreenFirst() async {
+        let provider = AppProvider()
+        let flow = AuthFlow(provider: provider, splash: "launch")
+        await flow.start()
+        await flow.login("ada")
+
+        // With `releasesSessionBeforeSwitch`, a refresh first shows the placeholder, so
+        // the old screen is released before the new one is built.
+        let result = await flow.refresh()
+
+        #expect(result == .completed)
+        #expect(provider.cachesCleared.all == ["released"])
+        #expect(provider.built.all == ["ada", "ada"])
+    }
+
+    @Test func aDeepLinkThatArrivesBeforeLoginIsHandedToTheSessionOnceShown() async {
+        let flow = AuthFlow(provider: AppProvider(), splash: "launch")
+        await flow.start()
+        let pendingLink = "article/42"
+
+        // Hand the link over on the first didLogin, whichever call made it.
+        let events = flow.events()
+        let opener = Task { () -> String? in
+            for await event in events where event.kind == .didLogin {
+                return "\(event.child) opens \(pendingLink)"
+            }
+            return nil
+        }
+        await flow.login("ada")
+
+        #expect(await opener.value == "home(ada) opens article/42")
+    }
+
+    @Test func aReloadRacingALogoutNeverShowsTheLoggedInScreenAgain() async {
+        let flow = AuthFlow(provider: AppProvider(), splash: "launch")
+        await flow.start()
+        await flow.login("ada")
+
+        // The flags changed: rebuild the session's UI. Call `refresh()` when the reload
+        // is decided, not after awaiting the flags: it takes its place when called.
+        let reload = Task { await flow.refresh() }
+        #expect(await eventually { flow.callCount == 3 })
+        // The session expired meanwhile.
+        await flow.logout()
+        _ = await reload.value
+
+        #expect(await flow.phase == .loggedOut)
+    }
+
+    @Test func onboardingInsideTheLoggedInPhaseEndsWhenTheSessionExpires() async {
+        let flow = AuthFlow(provider: AppProvider(), splash: "launch")
+        await flow.start()
+        await flow.login("ada")
+
+        // Onboarding, shown within the logged-in phase, waits for the user...
+        let onboarding = Task {
+            await flow.container.hop { (_: HopHandle<Bool>) in
+                AuthScreen(phase: .loggedIn("ada"), child: "onboarding")
+            }
+        }
+        #expect(await eventually { await flow.container.child.child == "onboarding" })
+        // ...until the session expires: the hop ends as replaced.
+        await flow.logout()
+        let outcome = await onboarding.value
+
+        #expect(outcome.value == nil)
+        #expect(await flow.container.child.child == "sign-in")
+    }
+}
+
+extension LogoutVariant {
+    /// "Sign in again": the account is kept.
+    static let softLogout = LogoutVariant("softLogout")
+}
