@@ -118,7 +118,9 @@ public struct TransitionAnimation: Sendable, CustomStringConvertible {
 
     /// A custom animation from a ``TransitionAnimator``.
     ///
-    /// If the container's children are not of the animator's `Child` type, the animation
+    /// On an ``AuthFlow`` an animator of the provider's `Child` animates the children
+    /// inside the flow's ``AuthScreen``s. If the container's children are not of the
+    /// animator's `Child` type, the animation
     /// fails with ``AnimatorChildTypeMismatch`` (the transition still happens, as
     /// ``TransitionResult/interrupted``).
     public static func custom<Animator: TransitionAnimator>(_ animator: Animator) -> TransitionAnimation {
@@ -145,7 +147,7 @@ public struct TransitionAnimation: Sendable, CustomStringConvertible {
             delay: .zero,
             curve: .linear,
             strategy: .custom { from, to, context in
-                guard let from = from as? Child, let to = to as? Child else {
+                guard let from = unwrap(from, as: Child.self), let to = unwrap(to, as: Child.self) else {
                     throw AnimatorChildTypeMismatch(expected: "\(Child.self)", found: "\(type(of: from))")
                 }
                 try await body(from, to, context)
@@ -188,4 +190,19 @@ public struct TransitionAnimation: Sendable, CustomStringConvertible {
         case .custom(let name): return "custom(\(name))"
         }
     }
+}
+
+/// A container child that wraps the child an animation was written for, as
+/// ``AuthScreen`` wraps the provider's child.
+protocol WrappingFlowChild {
+    /// The wrapped child.
+    var wrappedChild: any Sendable { get }
+}
+
+/// `value` as a `Child`, or the child it wraps, if that is one.
+private func unwrap<Child>(_ value: any Sendable, as type: Child.Type) -> Child? {
+    if let child = value as? Child {
+        return child
+    }
+    return (value as? any WrappingFlowChild)?.wrappedChild as? Child
 }

@@ -285,6 +285,27 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
         return stream
     }
 
+    /// A custom animation of the provider's children, for a call or the configuration.
+    ///
+    /// The closure gets the children the provider made, unwrapped from their
+    /// ``AuthScreen``s; since its types are the provider's `Child`, an animation written
+    /// for another type does not compile. Cut short, thrown and watchdog rules are those
+    /// of ``TransitionAnimation/custom(name:duration:_:)``.
+    public static func animation(
+        name: String = "custom",
+        duration: Duration?,
+        _ body: @escaping @Sendable (Child, Child, AnimationContext) async throws -> Void
+    ) -> TransitionAnimation {
+        .custom(name: name, duration: duration, body)
+    }
+
+    /// A custom animation from an animator of the provider's children; as
+    /// ``animation(name:duration:_:)``, and an animator of another child type does not compile.
+    public static func animation<Animator: TransitionAnimator>(_ animator: Animator) -> TransitionAnimation
+    where Animator.Child == Child {
+        .custom(animator)
+    }
+
     // MARK: - Performing calls
 
     private func stampCall(_ call: Machine.Call) -> Machine.Stamp {

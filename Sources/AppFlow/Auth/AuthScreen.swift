@@ -79,3 +79,7 @@ extension AuthScreen: FlowLifecycle {
         await (child as? any FlowLifecycle)?.flowDidDisappear()
     }
 }
+
+extension AuthScreen: WrappingFlowChild {
+    var wrappedChild: any Sendable { child }
+}

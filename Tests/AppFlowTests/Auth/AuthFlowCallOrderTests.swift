@@ -268,4 +268,66 @@ struct AuthFlowCallOrderTests {
         #expect(!seen.isEmpty && seen.count <= 4)
         #expect(seen.last == "didLogin main(ada)")
     }
+
+    @Test func aCustomAnimationOfTheProvidersChildrenRunsOnTheFlow() async {
+        let provider = TestAuthProvider()
+        let flow = Flow(provider: provider, splash: Screen("splash"))
+        await flow.start()
+        let animated = Log<String>()
+        let typed = Flow.animation(duration: nil) { (from: Screen, to: Screen, context) in
+            animated.append("\(from.name) -> \(to.name)")
+            context.report(1)
+        }
+        #expect(await flow.login("ada", animation: typed) == .completed)
+        // A plain custom animation written for the provider's child works the same way.
+        let plain = TransitionAnimation.custom(duration: nil) { (from: Screen, to: Screen, _) in
+            animated.append("\(from.name) -> \(to.name)")
+        }
+        #expect(await flow.logout(.signedOut, animation: plain) == .completed)
+        #expect(animated.all == ["loggedOut -> main(ada)", "main(ada) -> loggedOut"])
+    }
+
+    /// A logged-in child that owns a nested container and ends it when it disappears.
+    final class SessionScreen: FlowLifecycle {
+        let inner = FlowContainer(initial: Screen("inbox"), animation: .immediate)
+        func flowDidDisappear() async { await inner.finish() }
+    }
+
+    struct NestingProvider: AuthFlowProvider {
+        let sessions = Log<SessionScreen>()
+        func initialSession() async -> String? { nil }
+        func makeLoggedOutChild() async -> any FlowLifecycle { Screen("loggedOut") }
+        func makeLoggedInChild(for session: String) async -> any FlowLifecycle {
+            let screen = SessionScreen()
+            sessions.append(screen)
+            return screen
+        }
+        var configuration: AuthFlowConfiguration {
+            AuthFlowConfiguration(loginAnimation: .immediate, logoutAnimation: .immediate)
+        }
+    }
+
+    @Test func aNestedContainerInsideTheLoggedInChildEndsWhenALogoutReplacesIt() async {
+        let provider = NestingProvider()
+        let flow = AuthFlow(provider: provider, splash: Screen("splash"))
+        await flow.start()
+        await flow.login("ada")
+        guard let session = provider.sessions.all.first else {
+            Issue.record("no logged-in child was built")
+            return
+        }
+        // Onboarding inside the session waits on the nested container...
+        let onboarding = Task {
+            await session.inner.hop { (_: HopHandle<Bool>) in Screen("onboarding") }
+        }
+        #expect(await eventually { await session.inner.child.name == "onboarding" })
+        #expect(await !session.inner.isFinished)
+        // ...until the session expires.
+        await flow.logout()
+        #expect(await session.inner.isFinished)
+        guard case .replaced = await onboarding.value else {
+            Issue.record("the nested hop must end when its container finishes")
+            return
+        }
+    }
 }
