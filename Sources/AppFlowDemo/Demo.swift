@@ -43,7 +43,7 @@ public enum Demo {
                 "== Act 2: login/logout storm (\(DemoOptions.name(of: options.policy)), \(options.tasks) tasks, seed \(options.seed))"
             )
         )
-        let report = await StormAct.run(options: options)
+        let report = await StormAct.run(options: options, console: console)
         console.write(report.render(console: console))
         let passed = startupPassed && report.passed
         console.line(passed ? console.green("all invariants held") : console.red("an invariant failed"))
