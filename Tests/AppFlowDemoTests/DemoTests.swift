@@ -27,7 +27,7 @@ struct DemoTests {
         let errors = Captured()
         let name = DemoOptions.name(of: policy)
         let code = await Demo.run(
-            arguments: ["--fast", "--tasks", "2000", "--policy", name],
+            arguments: ["--fast", "--tasks", "2000", "--auth-tasks=1000", "--policy", name],
             console: { _ in out.console },
             errors: errors.console
         )
@@ -36,6 +36,9 @@ struct DemoTests {
         #expect(out.output.contains("== Act 1"))
         #expect(out.output.contains("login -> main(ada)"))
         #expect(out.output.contains("== Act 2: login/logout storm (\(name), 2000 tasks"))
+        #expect(out.output.contains("== Act 3: AuthFlow start/login/logout storm (1000 tasks"))
+        #expect(out.output.contains("ok   no login called before a logout built, shown or announced after it"))
+        #expect(out.output.contains("the seed fixes the plan (who calls what, and when), not the scheduler"))
         #expect(out.output.contains("all invariants held"))
         #expect(!out.output.contains("FAIL"))
         #expect(!out.output.contains("\u{1B}["))  // no escape codes off a terminal
