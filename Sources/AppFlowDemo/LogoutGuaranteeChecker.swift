@@ -47,18 +47,6 @@ public enum AuthObservation: Sendable, Equatable {
     case shown(TransitionID, session: DemoSession?)
     /// An observer of `events()` received an event (stamped on receipt).
     case announced(AuthEvent<DemoSession, AppScreen>.Kind, session: DemoSession?, transition: TransitionID)
-
-    /// Two observations are equal when they say the same thing.
-    public static func == (lhs: AuthObservation, rhs: AuthObservation) -> Bool {
-        switch (lhs, rhs) {
-        case (.calling(let a, let b, let c), .calling(let d, let e, let f)): return a == d && b == e && c == f
-        case (.returned(let a, let b), .returned(let c, let d)): return a == c && b == d
-        case (.built(let a), .built(let b)): return a == b
-        case (.shown(let a, let b), .shown(let c, let d)): return a == c && b == d
-        case (.announced(let a, let b, let c), .announced(let d, let e, let f)): return a == d && b == e && c == f
-        default: return false
-        }
-    }
 }
 
 /// Checks AuthFlow's security invariant on a sequence of stamped observations, one at a
