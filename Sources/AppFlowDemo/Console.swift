@@ -36,7 +36,7 @@ public struct Console: Sendable {
     }
 
     /// Standard output: live only on a terminal whose `TERM` is not `dumb`; colour only
-    /// then, with `color` set and `NO_COLOR` unset; the width from the terminal, else
+    /// then, with `color` set and `NO_COLOR` unset or empty; the width from the terminal, else
     /// `COLUMNS`, else 80.
     public static func standardOutput(color: Bool) -> Console {
         let live = TerminalLayout.isLive(isTerminal: isatty(STDOUT_FILENO) == 1, term: environment("TERM"))

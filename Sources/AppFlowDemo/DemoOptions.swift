@@ -37,7 +37,8 @@ public struct DemoOptions: Sendable, Equatable {
           --seed        seed of the storms' plans (default 42). It fixes the plan (who calls
                         what, and when), not the scheduler: counts and final states still
                         vary from run to run; the checks must hold in every run.
-          --no-color    plain output even on a terminal (so do NO_COLOR and TERM=dumb)
+          --no-color    no colour, even on a terminal (nor with NO_COLOR set; TERM=dumb
+                        also turns off redrawing: plain lines, as in a pipe)
         A flag's value may follow it (--tasks 500) or be attached (--tasks=500).
         """
 

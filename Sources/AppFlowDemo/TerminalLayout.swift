@@ -22,9 +22,9 @@ public enum TerminalLayout {
     }
 
     /// Whether to colour: only in live mode, with colour allowed by the flags and
-    /// `NO_COLOR` unset (any value, even empty, turns colour off, as no-color.org says).
+    /// `NO_COLOR` unset or empty (no-color.org: any non-empty value turns colour off).
     public static func usesColor(isLive: Bool, colorFlag: Bool, noColor: String?) -> Bool {
-        isLive && colorFlag && noColor == nil
+        isLive && colorFlag && (noColor ?? "").isEmpty
     }
 
     /// The terminal's width: what the terminal says (`queried`), else `COLUMNS` when it is

@@ -236,7 +236,7 @@ struct DemoTests {
 
     @Test(arguments: [
         (true, true, nil, true),
-        (true, true, "", false),  // NO_COLOR set, even empty
+        (true, true, "", true),  // an empty NO_COLOR does not count (no-color.org)
         (true, true, "1", false),
         (true, false, nil, false),  // --no-color
         (false, true, nil, false),  // a pipe or TERM=dumb
