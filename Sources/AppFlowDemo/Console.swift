@@ -12,26 +12,46 @@ private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int)
 }
 
 /// Where the demo writes, and how: live ANSI redraw on a terminal, plain stable lines
-/// elsewhere (CI, pipes).
+/// elsewhere (CI, pipes, `TERM=dumb`).
 public struct Console: Sendable {
-    /// Whether output goes to a terminal, which allows redrawing a line in place.
+    /// Whether output goes to a terminal that can redraw a line in place (live mode).
     public let isTerminal: Bool
     /// Whether ANSI colours are used.
     public let useColor: Bool
+    /// The terminal's width in columns; a redrawn line never takes more.
+    public let width: Int
     private let sink: @Sendable (String) -> Void
 
-    /// A console writing through `sink`.
-    public init(isTerminal: Bool, useColor: Bool, sink: @escaping @Sendable (String) -> Void) {
+    /// A console writing through `sink`, on a terminal `width` columns wide.
+    public init(
+        isTerminal: Bool,
+        useColor: Bool,
+        width: Int = TerminalLayout.fallbackColumns,
+        sink: @escaping @Sendable (String) -> Void
+    ) {
         self.isTerminal = isTerminal
         self.useColor = useColor && isTerminal
+        self.width = width
         self.sink = sink
     }
 
-    /// Standard output; colour only on a terminal, with `color` set and `NO_COLOR` unset.
+    /// Standard output: live only on a terminal whose `TERM` is not `dumb`; colour only
+    /// then, with `color` set and `NO_COLOR` unset or empty; the width from the terminal, else
+    /// `COLUMNS`, else 80.
     public static func standardOutput(color: Bool) -> Console {
-        let terminal = isatty(STDOUT_FILENO) == 1
-        let noColor = getenv("NO_COLOR") != nil
-        return Console(isTerminal: terminal, useColor: color && !noColor) { writeAll($0, to: STDOUT_FILENO) }
+        let live = TerminalLayout.isLive(isTerminal: isatty(STDOUT_FILENO) == 1, term: environment("TERM"))
+        return Console(
+            isTerminal: live,
+            useColor: TerminalLayout.usesColor(isLive: live, colorFlag: color, noColor: environment("NO_COLOR")),
+            width: TerminalLayout.columns(
+                queried: live ? TerminalLayout.queryColumns() : nil,
+                environment: environment("COLUMNS")
+            )
+        ) { writeAll($0, to: STDOUT_FILENO) }
+    }
+
+    private static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
     }
 
     /// Standard error, plain.
@@ -55,6 +75,23 @@ public struct Console: Sendable {
     public func line(_ text: String = "") {
         sink(text + "\n")
     }
+
+    /// Replaces the current line with `text`, cut to fit (live mode only; otherwise
+    /// nothing is written). One column stays free, so the cursor never reaches the
+    /// terminal's last column, where some terminals wrap at once.
+    public func redraw(_ text: String) {
+        guard isTerminal else { return }
+        sink(Self.clearLine + TerminalLayout.fit(text, width: width - 1))
+    }
+
+    /// Clears the current line that ``redraw(_:)`` drew (live mode only).
+    public func clearRedrawn() {
+        guard isTerminal else { return }
+        sink(Self.clearLine)
+    }
+
+    /// Carriage return, then erase the whole line.
+    static let clearLine = "\r\u{1B}[2K"
 
     /// `text` in bold, when colour is on.
     public func bold(_ text: String) -> String { styled(text, "1") }

@@ -9,9 +9,12 @@ public struct DemoOptions: Sendable, Equatable {
     public var policy: OverlapPolicy = .latestWins
     /// How many concurrent tasks the storm starts.
     public var tasks = 10_000
+    /// How many concurrent tasks call `AuthFlow` in Act 3, one call each.
+    public var authTasks = 4_000
     /// Immediate animations everywhere, for scripts.
     public var fast = false
-    /// The seed of the storm's random choices.
+    /// The seed of the storms' plans: who calls what, and when. It does not fix the
+    /// scheduler, so counts and final states vary from run to run.
     public var seed: UInt64 = 42
     /// Whether colour is allowed (it is used only on a terminal).
     public var color = true
@@ -23,13 +26,20 @@ public struct DemoOptions: Sendable, Equatable {
 
     /// The usage text.
     public static let usage = """
-        usage: appflow-demo [--policy enqueue|latest-wins|interrupt|drop-if-busy] [--tasks N]
-                            [--fast] [--seed N] [--no-color] [--help]
-          --policy   overlap policy of the login/logout storm (default latest-wins)
-          --tasks    concurrent tasks in the storm, 1...\(maxTasks) (default 10000)
-          --fast     immediate animations, for scripts
-          --seed     seed of the storm's random choices (default 42)
-          --no-color plain output even on a terminal
+        usage: appflow-demo [--policy P] [--tasks N] [--auth-tasks N] [--fast] [--seed N]
+                            [--no-color] [--help]
+          --policy      overlap policy of the Act 2 storm: enqueue, latest-wins (default),
+                        interrupt or drop-if-busy
+          --tasks       concurrent tasks in the Act 2 storm, 1...\(maxTasks) (default 10000)
+          --auth-tasks  concurrent tasks calling AuthFlow in Act 3, 1...\(maxTasks)
+                        (default 4000)
+          --fast        immediate animations and no delays, for scripts
+          --seed        seed of the storms' plans (default 42). It fixes the plan (who calls
+                        what, and when), not the scheduler: counts and final states still
+                        vary from run to run; the checks must hold in every run.
+          --no-color    no colour, even on a terminal (nor with NO_COLOR set; TERM=dumb
+                        also turns off redrawing: plain lines, as in a pipe)
+        A flag's value may follow it (--tasks 500) or be attached (--tasks=500).
         """
 
     /// A command-line mistake: the message is one line.
@@ -47,19 +57,30 @@ public struct DemoOptions: Sendable, Equatable {
     }
 
     /// Parses `arguments` (without the program name).
+    ///
+    /// A flag that takes a value accepts it as the next argument (`--tasks 500`) or after
+    /// an equals sign (`--tasks=500`); a flag without a value rejects `=`.
     public static func parse(_ arguments: [String]) throws(ParseError) -> DemoOptions {
         var options = DemoOptions()
         var remaining = arguments[...]
-        func value(for flag: String) throws(ParseError) -> String {
-            guard let value = remaining.popFirst(), !value.hasPrefix("--") else {
-                throw ParseError(message: "\(flag) needs a value")
-            }
-            return value
-        }
         while let argument = remaining.popFirst() {
-            switch argument {
+            let (flag, attached) = split(argument)
+            func value() throws(ParseError) -> String {
+                if let attached {
+                    guard !attached.isEmpty else { throw ParseError(message: "\(flag) needs a value") }
+                    return attached
+                }
+                guard let value = remaining.popFirst(), !value.hasPrefix("--") else {
+                    throw ParseError(message: "\(flag) needs a value")
+                }
+                return value
+            }
+            func noValue() throws(ParseError) {
+                if attached != nil { throw ParseError(message: "\(flag) takes no value") }
+            }
+            switch flag {
             case "--policy":
-                let name = try value(for: argument)
+                let name = try value()
                 guard let policy = policies[name] else {
                     throw ParseError(
                         message: "unknown policy '\(name)' (expected enqueue, latest-wins, interrupt or drop-if-busy)"
@@ -67,31 +88,46 @@ public struct DemoOptions: Sendable, Equatable {
                 }
                 options.policy = policy
             case "--tasks":
-                let text = try value(for: argument)
-                guard let tasks = Int(text) else {
-                    throw ParseError(message: "--tasks takes a whole number, not '\(text)'")
-                }
-                guard (1...maxTasks).contains(tasks) else {
-                    throw ParseError(message: "--tasks must be between 1 and \(maxTasks), not \(tasks)")
-                }
-                options.tasks = tasks
+                options.tasks = try count(try value(), flag: flag)
+            case "--auth-tasks":
+                options.authTasks = try count(try value(), flag: flag)
             case "--seed":
-                let text = try value(for: argument)
+                let text = try value()
                 guard let seed = UInt64(text) else {
                     throw ParseError(message: "--seed takes a whole number from 0, not '\(text)'")
                 }
                 options.seed = seed
             case "--fast":
+                try noValue()
                 options.fast = true
             case "--no-color":
+                try noValue()
                 options.color = false
             case "--help", "-h":
+                try noValue()
                 options.help = true
             default:
                 throw ParseError(message: "unknown argument '\(argument)'")
             }
         }
         return options
+    }
+
+    /// `--flag=value` as `("--flag", "value")`; anything else as `(argument, nil)`.
+    private static func split(_ argument: String) -> (flag: String, value: String?) {
+        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+    }
+
+    /// A task count for `flag`, from 1 to ``maxTasks``.
+    private static func count(_ text: String, flag: String) throws(ParseError) -> Int {
+        guard let tasks = Int(text) else {
+            throw ParseError(message: "\(flag) takes a whole number, not '\(text)'")
+        }
+        guard (1...maxTasks).contains(tasks) else {
+            throw ParseError(message: "\(flag) must be between 1 and \(maxTasks), not \(tasks)")
+        }
+        return tasks
     }
 
     private static let policies: [String: OverlapPolicy] = [

@@ -12,9 +12,11 @@ import Darwin
 /// Act 2: many concurrent tasks fire login and logout at random under one policy, while an
 /// observer counts events; every invariant is then checked.
 public enum StormAct {
-    /// Runs the storm described by `options`.
-    public static func run(options: DemoOptions) async -> StormReport {
+    /// Runs the storm described by `options`; on a live `console`, a status line shows
+    /// the requests made and transitions run so far.
+    public static func run(options: DemoOptions, console: Console? = nil) async -> StormReport {
         let stage = FlightStage()
+        let made = Counter()
         // Under enqueue every request runs, so the storm uses immediate switches there.
         let animation: TransitionAnimation =
             options.fast || options.policy == .enqueue ? .immediate : .fade(duration: .milliseconds(10))
@@ -43,11 +45,17 @@ public enum StormAct {
         }
         let clock = ContinuousClock()
         let start = clock.now
+        let status = console.map { console in
+            LiveStatus(console: console) { [total = options.tasks, ran = stage.ran] in
+                "  requests made \(made.current) / \(total)   transitions run \(ran.current)"
+            }
+        }
         let tasks = plans.map { plan in
             Task {
                 if plan.delay > .zero {
                     try? await clock.sleep(until: start.advanced(by: plan.delay))
                 }
+                made.increment()
                 return await container.cycle(to: plan.screen)
             }
         }
@@ -59,6 +67,7 @@ public enum StormAct {
             results[await task.value, default: 0] += 1
         }
         let elapsed = start.duration(to: clock.now)
+        await status?.stop()
         await container.finish()
         let tally = await observer.value
 
@@ -95,6 +104,8 @@ actor FlightStage: FlowStage {
     private var current = 0
     /// The largest number seen.
     private(set) var peak = 0
+    /// How many transitions have ended, readable without awaiting the actor.
+    nonisolated let ran = Counter()
 
     func mount(_ transition: Transition<AppScreen>) {
         current += 1
@@ -103,6 +114,7 @@ actor FlightStage: FlowStage {
 
     func unmount(_ transition: Transition<AppScreen>) {
         current -= 1
+        ran.increment()
     }
 }
 

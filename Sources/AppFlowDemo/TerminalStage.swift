@@ -3,8 +3,9 @@ import AppFlow
 /// A ``FlowStage`` that draws each screen as a small framed panel and each animation as
 /// a progress bar fed by the container's real progress frames.
 ///
-/// On a terminal the bar is redrawn in place; elsewhere it prints one stable line per
-/// transition, with no escape codes.
+/// On a terminal the bar is redrawn in place, cut to the terminal's width (see
+/// ``Console/redraw(_:)``); elsewhere it prints one stable line per transition, with no
+/// escape codes.
 public struct TerminalStage: FlowStage {
     let console: Console
 
@@ -15,22 +16,19 @@ public struct TerminalStage: FlowStage {
 
     /// Starts the progress bar (on a terminal).
     public func mount(_ transition: Transition<AppScreen>) async {
-        if console.isTerminal {
-            console.write(barLine(transition, fraction: 0))
-        }
+        console.redraw(barLine(transition, fraction: 0))
     }
 
     /// Redraws the progress bar in place (on a terminal).
     public func progress(_ fraction: Double, of transition: Transition<AppScreen>) async {
-        if console.isTerminal {
-            console.write("\r\u{1B}[2K" + barLine(transition, fraction: fraction))
-        }
+        console.redraw(barLine(transition, fraction: fraction))
     }
 
     /// Ends the bar, or prints the transition's line, then draws the new screen's panel.
     public func unmount(_ transition: Transition<AppScreen>) async {
         if console.isTerminal {
-            console.write("\r\u{1B}[2K" + barLine(transition, fraction: 1) + "\n")
+            console.redraw(barLine(transition, fraction: 1))
+            console.line()
         } else {
             console.line("  \(transition.from) -> \(transition.to)  \(transition.animation)  done")
         }
@@ -53,12 +51,10 @@ public struct TerminalStage: FlowStage {
     }
 
     private func barLine(_ transition: Transition<AppScreen>, fraction: Double) -> String {
-        let width = 24
-        let filled = Int((fraction * Double(width)).rounded())
-        let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
-        let percent = String(Int((fraction * 100).rounded()))
-        let padded = String(repeating: " ", count: 3 - percent.count) + percent
-        return
-            "  \(transition.from) -> \(transition.to)  \(console.dim(transition.animation.description))  [\(bar)] \(padded)%"
+        TerminalLayout.progressLine(
+            label: "  \(transition.from) -> \(transition.to)  \(transition.animation)",
+            fraction: fraction,
+            width: console.width - 1
+        )
     }
 }

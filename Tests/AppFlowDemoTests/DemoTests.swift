@@ -9,8 +9,8 @@ final class Captured: Sendable {
 
     var console: Console { console(terminal: false) }
 
-    func console(terminal: Bool) -> Console {
-        Console(isTerminal: terminal, useColor: false) { [text] in
+    func console(terminal: Bool, width: Int = TerminalLayout.fallbackColumns) -> Console {
+        Console(isTerminal: terminal, useColor: false, width: width) { [text] in
             let piece = $0
             text.withLock { $0 += piece }
         }
@@ -27,7 +27,7 @@ struct DemoTests {
         let errors = Captured()
         let name = DemoOptions.name(of: policy)
         let code = await Demo.run(
-            arguments: ["--fast", "--tasks", "2000", "--policy", name],
+            arguments: ["--fast", "--tasks", "2000", "--auth-tasks=1000", "--policy", name],
             console: { _ in out.console },
             errors: errors.console
         )
@@ -36,6 +36,9 @@ struct DemoTests {
         #expect(out.output.contains("== Act 1"))
         #expect(out.output.contains("login -> main(ada)"))
         #expect(out.output.contains("== Act 2: login/logout storm (\(name), 2000 tasks"))
+        #expect(out.output.contains("== Act 3: AuthFlow start/login/logout storm (1000 tasks"))
+        #expect(out.output.contains("ok   no login called before a logout built, shown or announced after it"))
+        #expect(out.output.contains("the seed fixes the plan (who calls what, and when), not the scheduler"))
         #expect(out.output.contains("all invariants held"))
         #expect(!out.output.contains("FAIL"))
         #expect(!out.output.contains("\u{1B}["))  // no escape codes off a terminal
@@ -111,6 +114,13 @@ struct DemoTests {
         (["--policy", "fifo"], "unknown policy 'fifo' (expected enqueue, latest-wins, interrupt or drop-if-busy)"),
         (["--seed", "-1"], "--seed takes a whole number from 0, not '-1'"),
         (["--seed", "x"], "--seed takes a whole number from 0, not 'x'"),
+        (["--tasks="], "--tasks needs a value"),
+        (["--tasks=many"], "--tasks takes a whole number, not 'many'"),
+        (["--auth-tasks=0"], "--auth-tasks must be between 1 and 1000000, not 0"),
+        (["--policy=fifo"], "unknown policy 'fifo' (expected enqueue, latest-wins, interrupt or drop-if-busy)"),
+        (["--fast=yes"], "--fast takes no value"),
+        (["--no-color=1"], "--no-color takes no value"),
+        (["--bogus=1"], "unknown argument '--bogus=1'"),
     ])
     func badArgumentsAreOneLineErrors(arguments: [String], message: String) {
         #expect(throws: DemoOptions.ParseError(message: message)) { try DemoOptions.parse(arguments) }
@@ -138,5 +148,127 @@ struct DemoTests {
         #expect(options == expected)
         #expect(try DemoOptions.parse([]) == DemoOptions())
         #expect(try DemoOptions.parse(["--help"]).help)
+    }
+
+    @Test(arguments: [
+        ["--policy", "enqueue", "--tasks", "7", "--auth-tasks", "8", "--seed", "9"],
+        ["--policy=enqueue", "--tasks=7", "--auth-tasks=8", "--seed=9"],
+        ["--policy", "enqueue", "--tasks=7", "--auth-tasks", "8", "--seed=9"],
+    ])
+    func aValueMayFollowItsFlagOrBeAttachedWithAnEqualsSign(arguments: [String]) throws {
+        var expected = DemoOptions()
+        expected.policy = .enqueue
+        expected.tasks = 7
+        expected.authTasks = 8
+        expected.seed = 9
+        #expect(try DemoOptions.parse(arguments) == expected)
+    }
+
+    @Test func theHelpSaysTheSeedFixesThePlanNotTheScheduler() async {
+        let out = Captured()
+        let code = await Demo.run(arguments: ["--help"], console: { _ in out.console }, errors: Captured().console)
+        #expect(code == 0)
+        #expect(out.output.contains("It fixes the plan (who calls\n"))
+        #expect(out.output.contains("what, and when), not the scheduler"))
+        #expect(out.output.contains("(--tasks 500) or be attached (--tasks=500)"))
+    }
+
+    @Test(
+        arguments: [
+            (nil, nil, 80),  // neither says: the fallback
+            (nil, "100", 100),  // COLUMNS
+            (nil, " 132 ", 132),  // COLUMNS with spaces
+            (120, "100", 120),  // the terminal wins over COLUMNS
+            (0, "100", 100),  // a terminal reporting 0 columns does not say
+            (nil, "0", 80),
+            (nil, "-5", 80),
+            (nil, "wide", 80),
+            (nil, "", 80),
+            (40, nil, 40),
+        ] as [(Int?, String?, Int)]
+    )
+    func theWidthComesFromTheTerminalThenColumnsThenEighty(queried: Int?, environment: String?, columns: Int) {
+        #expect(TerminalLayout.columns(queried: queried, environment: environment) == columns)
+    }
+
+    @Test(arguments: [
+        ("short", 10, "short"),
+        ("exactly10!", 10, "exactly10!"),
+        ("eleven char", 10, "eleven ch…"),
+        ("abc", 1, "…"),
+        ("abc", 0, ""),
+        ("abc", -3, ""),
+        ("", 5, ""),
+        // Escapes take no room, and a cut inside a style resets it.
+        ("ab\u{1B}[2mcdef\u{1B}[0m", 6, "ab\u{1B}[2mcdef\u{1B}[0m"),
+        ("ab\u{1B}[2mcdefgh\u{1B}[0m", 5, "ab\u{1B}[2mcd…\u{1B}[0m"),
+        ("ab\u{1B}[2mcd\u{1B}[0mefgh", 5, "ab\u{1B}[2mcd\u{1B}[0m…"),
+    ])
+    func aLineIsCutToTheWidthWithAnEllipsis(line: String, width: Int, fitted: String) {
+        #expect(TerminalLayout.fit(line, width: width) == fitted)
+        #expect(TerminalLayout.visibleWidth(of: TerminalLayout.fit(line, width: width)) <= max(width, 0))
+    }
+
+    @Test(arguments: [
+        ("  a -> b  fade", 0.0, 80, "  a -> b  fade  [........................]   0%"),
+        ("  a -> b  fade", 0.5, 80, "  a -> b  fade  [############............]  50%"),
+        ("  a -> b  fade", 1.0, 80, "  a -> b  fade  [########################] 100%"),
+        ("  a -> b  fade", 2.0, 80, "  a -> b  fade  [########################] 100%"),  // clamped
+        ("  a -> b  fade", 1.0, 40, "  a -> b  fade  [#################] 100%"),  // the bar shrinks first
+        ("  a -> b  fade", 1.0, 30, "  a -> b  fa…  [########] 100%"),  // then the label is cut
+        ("  a -> b  fade", 1.0, 10, "  [######…"),  // absurdly narrow: still within the width
+    ])
+    func aProgressLineShrinksItsBarThenCutsItsLabel(label: String, fraction: Double, width: Int, line: String) {
+        #expect(TerminalLayout.progressLine(label: label, fraction: fraction, width: width) == line)
+        #expect(TerminalLayout.visibleWidth(of: line) <= width)
+    }
+
+    @Test(arguments: [
+        (true, "xterm-256color", true),
+        (true, nil, true),
+        (true, "dumb", false),
+        (false, "xterm", false),
+        (false, "dumb", false),
+    ])
+    func onlyATerminalThatIsNotDumbIsRedrawnInPlace(isTerminal: Bool, term: String?, live: Bool) {
+        #expect(TerminalLayout.isLive(isTerminal: isTerminal, term: term) == live)
+    }
+
+    @Test(arguments: [
+        (true, true, nil, true),
+        (true, true, "", true),  // an empty NO_COLOR does not count (no-color.org)
+        (true, true, "1", false),
+        (true, false, nil, false),  // --no-color
+        (false, true, nil, false),  // a pipe or TERM=dumb
+    ])
+    func colourNeedsALiveTerminalTheFlagAndNoNoColor(live: Bool, flag: Bool, noColor: String?, colored: Bool) {
+        #expect(TerminalLayout.usesColor(isLive: live, colorFlag: flag, noColor: noColor) == colored)
+    }
+
+    @Test(arguments: [30, 40, 80, 100])
+    func everyRedrawnBarFitsTheTerminal(width: Int) async {
+        let out = Captured()
+        let clock = ManualClock()
+        let container = FlowContainer(
+            initial: AppScreen.login,
+            animation: .fade(),
+            stage: TerminalStage(console: out.console(terminal: true, width: width)),
+            clock: clock
+        )
+        // The full bar line is 92 characters wide; with its narrowest bar, 76.
+        let task = Task { await container.cycle(to: .main(user: "a-rather-long-user-name")) }
+        await clock.waitForSleepers(2)
+        clock.advance(by: .milliseconds(200))
+        #expect(await task.value == .completed)
+        // Every redraw starts with the clear-line escape; what follows it up to the next
+        // redraw or newline is one row on screen.
+        let redraws = out.output.split(separator: "\r\u{1B}[2K").dropFirst()
+        #expect(redraws.count >= 2)
+        for redraw in redraws {
+            let row = redraw.prefix { $0 != "\n" }
+            #expect(TerminalLayout.visibleWidth(of: String(row)) < width, "\(row)")
+        }
+        #expect(out.output.contains("] 100%"))  // the label is cut, not the percentage
+        #expect(out.output.contains("…") == (width < 80))
     }
 }

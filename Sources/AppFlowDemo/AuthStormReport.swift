@@ -1,0 +1,78 @@
+import AppFlow
+
+/// What the AuthFlow act did, and whether the logout guarantee held.
+public struct AuthStormReport: Sendable {
+    /// The options it ran with.
+    public let options: DemoOptions
+    /// How many batches the plan had.
+    public let batches: Int
+    /// The checker, finished.
+    public let checker: LogoutGuaranteeChecker
+    /// The flow's phase at the end.
+    public let finalPhase: AuthPhase<DemoSession>
+    /// Whether every batch took its numbers before the next was called (always, unless a
+    /// batch waited more than 10 s).
+    public let orderKnown: Bool
+    /// The most transitions seen between mount and unmount at once.
+    public let maxInFlight: Int
+    /// From the first call to the last call's return.
+    public let elapsed: Duration
+
+    /// The checks, each with whether it held.
+    public var checks: [(name: String, passed: Bool)] {
+        [
+            (
+                "every call returned exactly once",
+                checker.returned == checker.calls && checker.calls == options.authTasks
+            ),
+            ("no login called before a logout built, shown or announced after it", checker.holds && orderKnown),
+            ("final phase = the last batch's direction", checker.finalPhaseProblem == nil),
+            ("max transitions in flight is 1", maxInFlight == 1),
+        ]
+    }
+
+    /// Whether every check held.
+    public var passed: Bool { checks.allSatisfy(\.passed) }
+
+    /// The summary table.
+    public func render(console: Console) -> String {
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let kinds = checker.callsByKind
+        var rows: [(String, String)] = [
+            (
+                "calls made",
+                "\(checker.calls) (start \(kinds[.start, default: 0]), login \(kinds[.login, default: 0]), "
+                    + "logout \(kinds[.logout, default: 0]))"
+            ),
+            ("batches, in call order", "\(batches)"),
+            ("transitions run", "\(checker.shown)"),
+        ]
+        for result in [AuthResult.completed, .interrupted, .superseded, .rejected, .cancelled, .unchanged] {
+            rows.append(("  \(result)", "\(checker.results[result, default: 0])"))
+        }
+        rows += [
+            ("logged-in children built", "\(checker.built)"),
+            ("logouts guarded", "\(checker.guardedLogouts) (returned before any later login was called)"),
+            ("violations", "\(checker.violations.count)"),
+            ("final phase", LogoutGuaranteeChecker.name(of: finalPhase)),
+            ("elapsed", "\(String(format3: seconds)) s"),
+        ]
+        var text = ""
+        for (name, value) in rows {
+            text += "  " + name.padding(28) + value + "\n"
+        }
+        for violation in checker.violations.prefix(5) {
+            text += "  " + console.red("violation") + " " + violation.description + "\n"
+        }
+        if let problem = checker.finalPhaseProblem {
+            text += "  " + console.red("problem") + " " + problem + "\n"
+        }
+        if !orderKnown {
+            text += "  " + console.red("problem") + " a batch did not take its numbers within 10 s\n"
+        }
+        for check in checks {
+            text += "  " + (check.passed ? console.green("ok  ") : console.red("FAIL")) + " " + check.name + "\n"
+        }
+        return text
+    }
+}
