@@ -143,6 +143,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build> {
 
     /// The factory of call `stamp` has started as `handle`.
     mutating func buildStarted(_ stamp: Stamp, _ handle: Build) -> BuildAction {
+        checkIssued(stamp, "buildStarted")
         guard stamp == newest else { return .cancel(handle) }
         build = RunningBuild(stamp: stamp, handle: handle)
         return .keep
@@ -156,6 +157,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build> {
 
     /// Call `stamp` has returned; nothing keeps its factory any longer.
     mutating func callEnded(_ stamp: Stamp) -> EndAction {
+        checkIssued(stamp, "callEnded")
         if build?.stamp == stamp {
             build = nil
         }
@@ -163,6 +165,13 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build> {
             joinableLogout = nil
         }
         return .resumeJoiners(joiners.removeValue(forKey: stamp) ?? [])
+    }
+
+    /// Traps on a stamp the machine never issued: `AuthFlow` only reports its own calls.
+    private func checkIssued(_ stamp: Stamp, _ input: StaticString) {
+        guard stamp >= 1, stamp <= lastStamp else {
+            preconditionFailure("Internal inconsistency: \(input)(\(stamp)) after \(lastStamp) calls")
+        }
     }
 
     // MARK: - Snapshot

@@ -243,19 +243,20 @@ public actor FlowContainer<Child: Sendable> {
     /// hooks and stage calls. Called from inside the running transition (a hook, the
     /// stage or the factory) it does not wait, since that would deadlock.
     public func finish() async {
-        switch machine.withLock({ $0.finish() }) {
+        let caller = StateMachine.Caller(isCancelled: Task.isCancelled, isReentrant: isCalledFromRunningTransition())
+        switch machine.withLock({ $0.finish(caller: caller) }) {
         case .alreadyFinished:
             return
         case .closeNow:
             await close()
-        case .wait(let cancelled, let cutShort):
+        case .wait(let cancelled, let cutShort, let suspend):
             for waiter in cancelled {
                 waiter.resume(returning: .resolved(.cancelled))
             }
             if cutShort {
                 activeAnimation?.end(.cutShort)
             }
-            guard !isCalledFromRunningTransition() else { return }
+            guard suspend else { return }
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 switch machine.withLock({ $0.addFinishWaiter(continuation) }) {
                 case .wait:
@@ -333,18 +334,17 @@ public actor FlowContainer<Child: Sendable> {
     }
 
     /// The uncontended path of a transition that cannot suspend: an immediate animation,
-    /// no stage, and neither child adopting ``FlowLifecycle``. If the container is idle it
-    /// runs the whole transition in one synchronous step and returns its result, with
-    /// no task, continuation or async frame; otherwise it returns `nil` and the request
-    /// takes the ordinary path. Being synchronous on the actor, it is indistinguishable
+    /// no stage, and neither child adopting ``FlowLifecycle``. When the machine allows it
+    /// (the container is idle) it runs the whole transition in one synchronous step and
+    /// returns its result, with no task, continuation or async frame; otherwise it
+    /// returns `nil` and the request takes the ordinary path. Being synchronous on the actor, it is indistinguishable
     /// from the ordinary path: the same events, ids and result. The machine's phase can
     /// leave `idle` only through inputs made on the actor, so the check cannot go stale.
     private func cycleInPlace(to newChild: Child, animation: TransitionAnimation) -> TransitionResult? {
-        guard !animation.isAnimated, stage == nil, !childAdoptsLifecycle, !(newChild is any FlowLifecycle) else {
-            return nil
-        }
-        let caller = StateMachine.Caller(isCancelled: Task.isCancelled, isReentrant: false)
-        switch machine.withLock({ $0.requestInPlace(caller: caller) }) {
+        let synchronous =
+            !animation.isAnimated && stage == nil && !childAdoptsLifecycle && !(newChild is any FlowLifecycle)
+        let caller = StateMachine.Caller(isCancelled: Task.isCancelled, isReentrant: isCalledFromRunningTransition())
+        switch machine.withLock({ $0.requestInPlace(caller: caller, canCompleteSynchronously: synchronous) }) {
         case .useRequest:
             return nil
         case .resolve(let result):

@@ -135,7 +135,9 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
 
     private var phase: Phase = .idle
     /// The results of requests resolved without running before their caller suspended;
-    /// each is taken when its caller attaches.
+    /// each is taken when its caller attaches. It lives beside `phase`, not in it,
+    /// because such a result must outlive every change of phase until its caller
+    /// attaches; ``decide(_:_:)`` keeps an id from being decided twice.
     private var decidedEarly: [RequestID: TransitionResult] = [:]
     private var lastRequestID: RequestID = 0
     private var lastTransitionID: UInt64 = 0
@@ -244,7 +246,8 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
 
     /// What the caller of a transition that cannot suspend must do.
     enum InPlaceAction {
-        /// The container is busy or finishing: make an ordinary request instead.
+        /// The transition could suspend, or the container is busy or finishing: make an
+        /// ordinary request instead.
         case useRequest
         /// The call returns this result at once.
         case resolve(TransitionResult)
@@ -254,9 +257,11 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
         case perform(TransitionID, result: TransitionResult)
     }
 
-    /// A caller asks to run a transition that completes without suspending (an
-    /// immediate animation, no stage, no lifecycle hooks) in place.
-    mutating func requestInPlace(caller: Caller) -> InPlaceAction {
+    /// A caller asks to run its transition in place. `canCompleteSynchronously` tells
+    /// whether that transition could complete without suspending (an immediate
+    /// animation, no stage, neither child adopting ``FlowLifecycle``).
+    mutating func requestInPlace(caller: Caller, canCompleteSynchronously: Bool) -> InPlaceAction {
+        guard canCompleteSynchronously else { return .useRequest }
         switch phase {
         case .idle:
             if caller.isCancelled { return .resolve(.cancelled) }
@@ -326,7 +331,7 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
             phase = .running(running, pending: pending)
             guard let entry = removed else { return .none }
             guard let waiter = entry.waiter else {
-                decidedEarly[id] = .cancelled
+                decide(id, .cancelled)
                 return .none
             }
             return .resume(waiter)
@@ -400,7 +405,8 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
         /// Publish `willTransition` for a transition with this id.
         case begin(TransitionID)
         /// The request was refused once its child existed: drop the child unseen, publish
-        /// nothing, and end the turn so. The reserved transition id stays unused.
+        /// nothing, and end the turn so. The reserved transition id was never committed:
+        /// the next transition gets it, so ids stay consecutive.
         case drop(EndAction)
         /// `finish()` arrived while the factory ran: drop the child, publish nothing,
         /// and end the turn so.
@@ -411,7 +417,7 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
     /// request stands with its admission closure at ``FlowAdmissionPoint/childMade``.
     mutating func childReady(_ id: RequestID, admission: Admission) -> ChildReadyAction {
         var running = owner(id, "childReady")
-        guard case .makingChild = running.step else {
+        guard case .makingChild(let reserved) = running.step else {
             preconditionFailure("Internal inconsistency: childReady(\(id)) at step \(running.step)")
         }
         switch phase {
@@ -429,12 +435,15 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
         case .refused:
             return .drop(endTurn(returning: .superseded))
         case .unconditional, .granted:
-            running.step = .preparing(nextTransitionID())
-            replaceOwner(with: running)
-            guard case .preparing(let transitionID) = running.step else {
-                preconditionFailure("Internal inconsistency: childReady left step \(running.step)")
+            // Only one transition is made at a time, so nothing can have taken the id
+            // reserved at the start.
+            guard reserved.rawValue == lastTransitionID + 1 else {
+                preconditionFailure("Internal inconsistency: reserved \(reserved) after #\(lastTransitionID)")
             }
-            return .begin(transitionID)
+            lastTransitionID = reserved.rawValue
+            running.step = .preparing(reserved)
+            replaceOwner(with: running)
+            return .begin(reserved)
         }
     }
 
@@ -522,15 +531,17 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
         /// The container was idle: close it now (then ``closed()``) and return.
         case closeNow
         /// Resume `cancelled` with `.resolved(.cancelled)`, end the running animation if
-        /// `cutShort`, then suspend via ``addFinishWaiter(_:)`` until the container has
-        /// closed.
-        case wait(cancelled: [Waiter], cutShort: Bool)
+        /// `cutShort`, then, if `suspend`, suspend via ``addFinishWaiter(_:)`` until the
+        /// container has closed. A caller inside the running transition must not wait for
+        /// it (that would deadlock), so it is told not to suspend.
+        case wait(cancelled: [Waiter], cutShort: Bool, suspend: Bool)
         /// The container was finished already: return at once.
         case alreadyFinished
     }
 
-    /// `finish()` was called.
-    mutating func finish() -> FinishAction {
+    /// `finish()` was called by `caller` (only its re-entrance matters: cancellation does
+    /// not stop a finish).
+    mutating func finish(caller: Caller) -> FinishAction {
         switch phase {
         case .idle:
             phase = .closing(waiters: [])
@@ -540,9 +551,9 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
             let cancelled = resolveAll(&pending, with: .cancelled)
             let cutShort = markInterrupted(&running, by: .finish)
             phase = .finishing(running, waiters: [])
-            return .wait(cancelled: cancelled, cutShort: cutShort)
+            return .wait(cancelled: cancelled, cutShort: cutShort, suspend: !caller.isReentrant)
         case .finishing, .closing:
-            return .wait(cancelled: [], cutShort: false)
+            return .wait(cancelled: [], cutShort: false, suspend: !caller.isReentrant)
         case .finished:
             return .alreadyFinished
         case .modifying:
@@ -679,10 +690,17 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
             if let waiter = entry.waiter {
                 waiters.append(waiter)
             } else {
-                decidedEarly[id] = result
+                decide(id, result)
             }
         }
         return waiters
+    }
+
+    /// Keeps `result` for request `id`, whose caller has not suspended yet.
+    private mutating func decide(_ id: RequestID, _ result: TransitionResult) {
+        guard decidedEarly.updateValue(result, forKey: id) == nil else {
+            preconditionFailure("Internal inconsistency: request \(id) decided twice")
+        }
     }
 
     // MARK: - Snapshot

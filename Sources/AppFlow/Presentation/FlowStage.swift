@@ -1,5 +1,5 @@
-/// The place where a ``FlowContainer`` shows its children: the seeds' container view
-/// and containment calls, made pluggable.
+/// The place where a ``FlowContainer`` shows its children: a container view controller's
+/// view and containment calls, made pluggable.
 ///
 /// For every transition the container calls, in this order and from one task:
 /// ``mount(_:)`` once, ``progress(_:of:)`` for each frame (none for

@@ -206,7 +206,7 @@ import Testing
             $0.build = nil
             $0.buildHandle = nil
         },
-        Row(.building, .callEnded(7), .callEnded(.resumeJoiners([]))),
+        Row(.logoutAfterLogin, .callEnded(1), .callEnded(.resumeJoiners([]))),
         Row(.loginAfterLogout, .callEnded(1), .callEnded(.resumeJoiners([]))) {
             $0.joinableLogout = nil
             $0.joinableVariant = nil
@@ -381,5 +381,33 @@ import Testing
         let verdict = machine.admit(question.stamp, question.call, at: question.point, current: question.current)
         #expect(verdict == question.verdict)
         #expect(machine.snapshot == question.state.expected)
+    }
+
+    // MARK: - Impossible inputs trap
+
+    /// Stamps `AuthFlow` never reports; each must stop the process with "Internal
+    /// inconsistency".
+    enum Impossible: String, CaseIterable, Codable, Sendable {
+        case callEndedOfAStampNeverIssued
+        case callEndedOfStampZero
+        case buildStartedOfAStampNeverIssued
+
+        func run() {
+            var machine = State.loggedInCalled.make()
+            switch self {
+            case .callEndedOfAStampNeverIssued: _ = machine.callEnded(2)
+            case .callEndedOfStampZero: _ = machine.callEnded(0)
+            case .buildStartedOfAStampNeverIssued: _ = machine.buildStarted(5, 1)
+            }
+        }
+    }
+
+    @Test(arguments: Impossible.allCases)
+    func anImpossibleInputStopsTheProcess(_ impossible: Impossible) async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [impossible] in
+            impossible.run()
+        }
+        let standardError = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(standardError.contains("Internal inconsistency"))
     }
 }

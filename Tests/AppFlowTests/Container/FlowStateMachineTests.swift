@@ -132,23 +132,23 @@ import Testing
                 _ = machine.animationEnded(1, .cutShort, lastFrame: 0.5)
             case .finishingBeforeStart:
                 machine = State.alone.make()
-                _ = machine.finish()
+                _ = machine.finish(caller: FlowStateMachineTests.ok)
             case .finishingMakingChild:
                 machine = State.makingChild.make()
-                _ = machine.finish()
+                _ = machine.finish(caller: FlowStateMachineTests.ok)
             case .finishing:
                 machine = State.animating.make()
-                _ = machine.finish()
+                _ = machine.finish(caller: FlowStateMachineTests.ok)
             case .finishingSettling:
                 machine = State.finishing.make()
                 _ = machine.animationEnded(1, .cutShort, lastFrame: 0.5)
             case .closing:
-                _ = machine.finish()
+                _ = machine.finish(caller: FlowStateMachineTests.ok)
             case .closingWithWaiter:
-                _ = machine.finish()
+                _ = machine.finish(caller: FlowStateMachineTests.ok)
                 _ = machine.addFinishWaiter("f")
             case .finished:
-                _ = machine.finish()
+                _ = machine.finish(caller: FlowStateMachineTests.ok)
                 _ = machine.closed()
             }
             return machine
@@ -290,7 +290,7 @@ import Testing
             caller: Machine.Caller = FlowStateMachineTests.ok,
             admission: Machine.Admission = .unconditional
         )
-        case inPlace(Machine.Caller)
+        case inPlace(Machine.Caller, synchronous: Bool = true)
         case attach(UInt64, waiter: Int)
         case cancel(UInt64)
         case start(UInt64, Machine.Admission, makesChild: Bool)
@@ -299,6 +299,7 @@ import Testing
         case animationEnded(UInt64, Machine.AnimationEnd, lastFrame: Double?)
         case transitionFinished(UInt64)
         case finish
+        case finishFromInside
         case addFinishWaiter(String)
         case closed
 
@@ -308,8 +309,9 @@ import Testing
                 let bound = maxPending == .max ? "" : ", maxPending \(maxPending)"
                 return
                     "request(\(policy)\(bound), \(caller.isCancelled ? "cancelled" : caller.isReentrant ? "re-entrant" : "ordinary"), \(admission))"
-            case .inPlace(let caller):
-                return "inPlace(cancelled: \(caller.isCancelled), re-entrant: \(caller.isReentrant))"
+            case .inPlace(let caller, let synchronous):
+                return
+                    "inPlace(cancelled: \(caller.isCancelled), re-entrant: \(caller.isReentrant), synchronous: \(synchronous))"
             case .attach(let id, let waiter): return "attach(\(id), \(waiter))"
             case .cancel(let id): return "cancel(\(id))"
             case .start(let id, let admission, let makesChild):
@@ -320,6 +322,7 @@ import Testing
                 return "animationEnded(\(id), \(end), lastFrame: \(lastFrame.map { "\($0)" } ?? "none"))"
             case .transitionFinished(let id): return "transitionFinished(\(id))"
             case .finish: return "finish"
+            case .finishFromInside: return "finish(re-entrant)"
             case .addFinishWaiter(let waiter): return "addFinishWaiter(\(waiter))"
             case .closed: return "closed"
             }
@@ -348,8 +351,8 @@ import Testing
             return .request(
                 machine.request(policy: policy, maxPending: maxPending, caller: caller, admission: admission)
             )
-        case .inPlace(let caller):
-            return .inPlace(machine.requestInPlace(caller: caller))
+        case .inPlace(let caller, let synchronous):
+            return .inPlace(machine.requestInPlace(caller: caller, canCompleteSynchronously: synchronous))
         case .attach(let id, let waiter):
             return .attach(machine.attach(id, waiter: waiter))
         case .cancel(let id):
@@ -365,7 +368,9 @@ import Testing
         case .transitionFinished(let id):
             return .transitionFinished(machine.transitionFinished(id))
         case .finish:
-            return .finish(machine.finish())
+            return .finish(machine.finish(caller: Self.ok))
+        case .finishFromInside:
+            return .finish(machine.finish(caller: Self.reentrant))
         case .addFinishWaiter(let waiter):
             return .addFinishWaiter(machine.addFinishWaiter(waiter))
         case .closed:
@@ -479,6 +484,8 @@ import Testing
             Row(.idle, .inPlace(ok), .inPlace(.perform(t1, result: .completed))) { $0.lastTransitionID = 1 },
             Row(.idle, .inPlace(cancelled), .inPlace(.resolve(.cancelled))),
             Row(.idle, .inPlace(reentrant), .inPlace(.resolve(.rejected))),
+            Row(.idle, .inPlace(ok, synchronous: false), .inPlace(.useRequest)),
+            Row(.idle, .inPlace(cancelled, synchronous: false), .inPlace(.useRequest)),
         ]
         + [State.alone, .animating, .finishing, .closing, .finished].map {
             Row($0, .inPlace(ok), .inPlace(.useRequest))
@@ -642,31 +649,39 @@ import Testing
     /// `finish()` and its callers.
     static let finishRows: [Row] = [
         Row(.idle, .finish, .finish(.closeNow)) { $0.phase = .closing },
-        Row(.busy, .finish, .finish(.wait(cancelled: [102], cutShort: false))) {
+        Row(.busy, .finish, .finish(.wait(cancelled: [102], cutShort: false, suspend: true))) {
             $0.phase = .finishing
             $0.owner?.interruption = .finish
             $0.pending = []
             $0.decidedEarly = [3: .cancelled]
         },
-        Row(.animating, .finish, .finish(.wait(cancelled: [102], cutShort: true))) {
+        Row(.animating, .finish, .finish(.wait(cancelled: [102], cutShort: true, suspend: true))) {
             $0.phase = .finishing
             $0.owner?.interruption = .finish
             $0.pending = []
             $0.decidedEarly = [3: .cancelled]
         },
-        Row(.animatingInterrupted, .finish, .finish(.wait(cancelled: [], cutShort: false))) {
+        Row(.animatingInterrupted, .finish, .finish(.wait(cancelled: [], cutShort: false, suspend: true))) {
             $0.phase = .finishing
             $0.pending = []
             $0.decidedEarly = [2: .cancelled]
         },
-        Row(.settling, .finish, .finish(.wait(cancelled: [102], cutShort: false))) {
+        Row(.settling, .finish, .finish(.wait(cancelled: [102], cutShort: false, suspend: true))) {
             $0.phase = .finishing
             $0.pending = []
             $0.decidedEarly = [3: .cancelled]
         },
-        Row(.finishing, .finish, .finish(.wait(cancelled: [], cutShort: false))),
-        Row(.closing, .finish, .finish(.wait(cancelled: [], cutShort: false))),
+        Row(.finishing, .finish, .finish(.wait(cancelled: [], cutShort: false, suspend: true))),
+        Row(.closing, .finish, .finish(.wait(cancelled: [], cutShort: false, suspend: true))),
         Row(.finished, .finish, .finish(.alreadyFinished)),
+        // Inside the running transition, a caller of `finish()` must not wait for it.
+        Row(.animating, .finishFromInside, .finish(.wait(cancelled: [102], cutShort: true, suspend: false))) {
+            $0.phase = .finishing
+            $0.owner?.interruption = .finish
+            $0.pending = []
+            $0.decidedEarly = [3: .cancelled]
+        },
+        Row(.finishing, .finishFromInside, .finish(.wait(cancelled: [], cutShort: false, suspend: false))),
         Row(.finishing, .addFinishWaiter("a"), .addFinishWaiter(.wait)) { $0.finishWaiters = ["a"] },
         Row(.closingWithWaiter, .addFinishWaiter("a"), .addFinishWaiter(.wait)) { $0.finishWaiters = ["f", "a"] },
         Row(.finished, .addFinishWaiter("a"), .addFinishWaiter(.resume("a"))),
@@ -691,44 +706,47 @@ import Testing
 
     @Test func enqueuedRequestsAreHandedTheContainerInArrivalOrderAndTransitionIDsIncrease() {
         var machine = State.alone.make()
-        for _ in 0..<3 {
-            guard
-                case .suspend(let id, [], false) = machine.request(
-                    policy: .enqueue,
-                    maxPending: .max,
-                    caller: Self.ok,
-                    admission: .unconditional
-                )
-            else {
-                Issue.record("an enqueued request suspends")
-                return
-            }
+        for id in UInt64(2)...4 {
+            #expect(
+                machine.request(policy: .enqueue, maxPending: .max, caller: Self.ok, admission: .unconditional)
+                    == .suspend(id, superseded: [], cutShort: false)
+            )
             #expect(machine.attach(id, waiter: 100 + Int(id)) == .wait)
         }
-        var owner: UInt64 = 1
-        var handedTo: [Int] = []
-        for expectedTransition in UInt64(1)...4 {
+        for owner in UInt64(1)...4 {
             #expect(
                 machine.start(owner, admission: .unconditional, makesChild: false)
-                    == .begin(TransitionID(rawValue: expectedTransition))
+                    == .begin(TransitionID(rawValue: owner))
             )
             #expect(machine.animate(owner, isAnimated: false) == .settle(.completed, showLastFrame: false))
-            switch machine.transitionFinished(owner) {
-            case .resumeNext(let waiter, .run, returning: .completed):
-                handedTo.append(waiter)
-                owner = UInt64(waiter - 100)
-            case .finish(returning: .completed):
-                #expect(machine.snapshot.phase == .idle)
-            default:
-                Issue.record("unexpected hand-over")
-            }
+            let next: Machine.EndAction =
+                owner < 4
+                ? .resumeNext(100 + Int(owner) + 1, .run, returning: .completed)
+                : .finish(returning: .completed)
+            #expect(machine.transitionFinished(owner) == next)
         }
-        #expect(handedTo == [102, 103, 104])
+        #expect(machine.snapshot.phase == .idle)
+    }
+
+    @Test func aChildDroppedAtTheThirdAdmissionPointLeavesItsReservedIdToTheNextTransition() {
+        var machine = Machine()
+        let run: Machine.RequestAction = .run(1)
+        #expect(machine.request(policy: .enqueue, maxPending: .max, caller: Self.ok, admission: .unconditional) == run)
+        #expect(machine.start(1, admission: .unconditional, makesChild: true) == .makeChild(Self.t1))
+        #expect(machine.childReady(1, admission: .refused) == .drop(.finish(returning: .superseded)))
+        #expect(machine.snapshot.lastTransitionID == 0)
+        #expect(
+            machine.requestInPlace(caller: Self.ok, canCompleteSynchronously: true)
+                == .perform(Self.t1, result: .completed)
+        )
     }
 
     @Test func aFactoryLearnsTheIdItsTransitionGetsAndTheInPlacePathContinuesTheCount() {
         var machine = Machine()
-        #expect(machine.requestInPlace(caller: Self.ok) == .perform(TransitionID(rawValue: 1), result: .completed))
+        #expect(
+            machine.requestInPlace(caller: Self.ok, canCompleteSynchronously: true)
+                == .perform(TransitionID(rawValue: 1), result: .completed)
+        )
         #expect(
             machine.request(policy: .enqueue, maxPending: .max, caller: Self.ok, admission: .unconditional) == .run(1)
         )
@@ -736,7 +754,10 @@ import Testing
         #expect(machine.childReady(1, admission: .unconditional) == .begin(TransitionID(rawValue: 2)))
         #expect(machine.animate(1, isAnimated: false) == .settle(.completed, showLastFrame: false))
         #expect(machine.transitionFinished(1) == .finish(returning: .completed))
-        #expect(machine.requestInPlace(caller: Self.ok) == .perform(TransitionID(rawValue: 3), result: .completed))
+        #expect(
+            machine.requestInPlace(caller: Self.ok, canCompleteSynchronously: true)
+                == .perform(TransitionID(rawValue: 3), result: .completed)
+        )
     }
 
     // MARK: - Impossible inputs trap
@@ -810,8 +831,10 @@ import Testing
 
     @Test(arguments: Impossible.allCases)
     func anImpossibleInputStopsTheProcess(_ impossible: Impossible) async {
-        await #expect(processExitsWith: .failure) { [impossible] in
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [impossible] in
             impossible.run()
         }
+        let standardError = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(standardError.contains("Internal inconsistency"))
     }
 }
