@@ -121,6 +121,12 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
         )
     }
 
+    /// Logs in with `session` with the configured animation; as ``login(_:animation:)``.
+    @discardableResult
+    public func login(_ session: Session) async -> AuthResult {
+        await login(session, animation: nil)
+    }
+
     /// Logs in with `session`.
     ///
     /// **Ordering.** Takes its place in call order the moment it is called. A later call
@@ -209,6 +215,13 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
         return await perform(stamp, .refresh(session), animation: animation ?? configuration.loginAnimation)
     }
 
+    /// Lets a sequence of "current session or none" drive the flow with the configured
+    /// animations; as ``follow(_:animation:)``.
+    public func follow<Sessions: AsyncSequence>(_ sessions: Sessions) async throws
+    where Sessions.Element == Session? {
+        try await follow(sessions, animation: nil)
+    }
+
     /// Lets a sequence of "current session or none" drive the flow: each element that
     /// differs from the one before logs in with it, or logs out for `nil`.
     ///
@@ -216,25 +229,23 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
     /// the last element decides the final state, however the calls reach the container.
     /// It returns once the sequence has ended and every call it made has returned.
     ///
+    /// **Animation.** `animation` for every call, else the configured animation of the
+    /// call's direction.
+    ///
     /// **Cancellation.** Cancelling the caller stops reading; calls already made go on.
     ///
     /// **After ``finish()``.** The calls it makes return ``AuthResult/cancelled``.
-    public func follow<Sessions: AsyncSequence>(_ sessions: Sessions) async throws
+    public func follow<Sessions: AsyncSequence>(_ sessions: Sessions, animation: TransitionAnimation?) async throws
     where Sessions.Element == Session? {
         var previous: Session??
         var calls: [Task<AuthResult, Never>] = []
         for try await session in sessions {
             if let previous, previous == session { continue }
             previous = .some(session)
-            if let session {
-                let stamp = stampCall(.login(session))
-                calls.append(Task { await perform(stamp, .login(session), animation: configuration.loginAnimation) })
-            } else {
-                let stamp = stampCall(.logout(.signedOut))
-                calls.append(
-                    Task { await perform(stamp, .logout(.signedOut), animation: configuration.logoutAnimation) }
-                )
-            }
+            let call: Machine.Call = session.map { .login($0) } ?? .logout(.signedOut)
+            let configured = session == nil ? configuration.logoutAnimation : configuration.loginAnimation
+            let stamp = stampCall(call)
+            calls.append(Task { await perform(stamp, call, animation: animation ?? configured) })
         }
         for call in calls {
             _ = await call.value
@@ -343,9 +354,29 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
     ) async
         -> AuthResult
     {
-        if configuration.releasesSessionBeforeSwitch, let result = await releaseSession(stamp, call) {
-            return result
+        if configuration.releasesSessionBeforeSwitch {
+            switch await releaseSession(stamp, call) {
+            case .ended(let result):
+                return result
+            case .released:
+                // The old session's child is gone: the call now runs to its end whatever
+                // happens to its caller, so a cancelled caller never leaves the placeholder.
+                return await Task { await self.cycle(stamp, call, animation: animation) }.value
+            case .notNeeded:
+                break
+            }
         }
+        return await cycle(stamp, call, animation: animation)
+    }
+
+    /// Asks the container for call `stamp`'s child, admitted while the call is the newest.
+    private func cycle(
+        _ stamp: Machine.Stamp,
+        _ call: Machine.Call,
+        animation: TransitionAnimation
+    ) async
+        -> AuthResult
+    {
         let refusal = LockedValue<Machine.Refusal?>(nil)
         let result = await container.cycle(
             animation: animation,
@@ -368,8 +399,11 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
                 case .start(let place):
                     if case .loggedIn = place { direction = .login } else { direction = .logout }
                 }
-                _ = await runWithTimeout(configuration.preparationTimeout, clock: clock) {
-                    await provider.prepareToLeave(current.child, direction: direction)
+                if !current.isSwitchingPlaceholder {
+                    // A placeholder's session child was prepared before it was released.
+                    _ = await runWithTimeout(configuration.preparationTimeout, clock: clock) {
+                        await provider.prepareToLeave(current.child, direction: direction)
+                    }
                 }
                 let delay = direction == .login ? configuration.loginDelay : configuration.logoutDelay
                 if delay > .zero {
@@ -399,8 +433,8 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
             return (.loggedIn(session), nil, .start, Task { await provider.makeLoggedInChild(for: session) })
         case .start(.loggedOut(let variant)):
             return (.loggedOut, variant, .start, Task { await provider.makeLoggedOutChild(for: variant) })
-        case .start(.splash):
-            preconditionFailure("Internal inconsistency: start() asked for the splash")
+        case .start(.splash), .start(.switching):
+            preconditionFailure("Internal inconsistency: start() asked for \(call)")
         case .login(let session):
             return (.loggedIn(session), nil, .login, Task { await provider.makeLoggedInChild(for: session) })
         case .logout(let variant):
@@ -414,46 +448,60 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
         }
     }
 
+    /// How the release step of a session switch ended.
+    private enum Release {
+        /// No release was needed: not logged in with another session, or overtaken.
+        case notNeeded
+        /// The old session's child is released; the placeholder is shown.
+        case released
+        /// The call ends here with this result.
+        case ended(AuthResult)
+    }
+
     /// With ``AuthFlowConfiguration/releasesSessionBeforeSwitch``: before a login for
-    /// another session, or a refresh, shows the switching placeholder (in the old
-    /// session's phase) so that the old session's child is released first. Returns the
-    /// call's result if it ends there.
-    private func releaseSession(_ stamp: Machine.Stamp, _ call: Machine.Call) async -> AuthResult? {
+    /// another session, or a refresh, prepares the old session's child to leave and shows
+    /// the switching placeholder in its stead, so that it is released before the new
+    /// child is built.
+    private func releaseSession(_ stamp: Machine.Stamp, _ call: Machine.Call) async -> Release {
         let target: Session?
         switch call {
         case .login(let session): target = session
         case .refresh(let session): target = session
-        case .start, .logout: return nil
+        case .start, .logout: return .notNeeded
         }
         let result = await container.cycle(
             animation: .immediate,
             policy: configuration.policy,
             admission: { [machine] point, current in
-                guard case .loggedIn(let shown) = current.phase, target.map({ $0 != shown }) ?? true else {
+                guard case .loggedIn(let shown) = current.place, target.map({ $0 != shown }) ?? true else {
                     return false
                 }
                 return machine.withLock({ $0.admit(stamp, call, at: point, current: current.place) }) == .admit
             },
-            to: { [provider, container] in
+            to: { [provider, configuration, clock, container] in
+                let current = await container.child
+                _ = await runWithTimeout(configuration.preparationTimeout, clock: clock) {
+                    await provider.prepareToLeave(current.child, direction: .login)
+                }
                 // The session is still the old one while its child is released.
-                let phase = await container.child.phase
                 return Screen(
-                    phase: phase,
+                    phase: current.phase,
                     child: await provider.makeSwitchingPlaceholder(),
                     logoutVariant: nil,
-                    call: nil
+                    call: nil,
+                    isSwitchingPlaceholder: true
                 )
             }
         )
         switch result {
         case .completed, .interrupted:
-            return nil
+            return .released
         case .superseded:
             // Not logged in with another session, or overtaken: the call goes on, and its
             // own admission decides.
-            return nil
+            return .notNeeded
         case .rejected, .cancelled:
-            return AuthResult(result)
+            return .ended(AuthResult(result))
         }
     }
 

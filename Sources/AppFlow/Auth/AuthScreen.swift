@@ -29,6 +29,9 @@ public struct AuthScreen<Session: Sendable & Equatable, Child: Sendable>: Sendab
     /// The call that placed this screen; `nil` for a screen the flow did not place itself
     /// (a `hop` within a phase, say).
     let call: AuthCall?
+    /// Whether this is the switching placeholder shown while one session's child is
+    /// released before the next one is built.
+    let isSwitchingPlaceholder: Bool
 
     /// A screen of `phase` showing `child`, as an app places one itself (a `hop` within a
     /// phase, say). A logged-out screen gets the ``LogoutVariant/signedOut`` variant.
@@ -41,11 +44,18 @@ public struct AuthScreen<Session: Sendable & Equatable, Child: Sendable>: Sendab
         self.init(phase: phase, child: child, logoutVariant: logoutVariant, call: nil)
     }
 
-    init(phase: AuthPhase<Session>, child: Child, logoutVariant: LogoutVariant?, call: AuthCall?) {
+    init(
+        phase: AuthPhase<Session>,
+        child: Child,
+        logoutVariant: LogoutVariant?,
+        call: AuthCall?,
+        isSwitchingPlaceholder: Bool = false
+    ) {
         self.phase = phase
         self.child = child
         self.logoutVariant = phase == .loggedOut ? logoutVariant ?? .signedOut : nil
         self.call = call
+        self.isSwitchingPlaceholder = isSwitchingPlaceholder
     }
 
     /// Where this screen stands, with its variant.
@@ -53,7 +63,7 @@ public struct AuthScreen<Session: Sendable & Equatable, Child: Sendable>: Sendab
         switch phase {
         case .splash: return .splash
         case .loggedOut: return .loggedOut(logoutVariant ?? .signedOut)
-        case .loggedIn(let session): return .loggedIn(session)
+        case .loggedIn(let session): return isSwitchingPlaceholder ? .switching(from: session) : .loggedIn(session)
         }
     }
 }

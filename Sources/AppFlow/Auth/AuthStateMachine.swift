@@ -6,6 +6,10 @@ enum AuthPlace<Session: Sendable & Equatable>: Sendable, Equatable {
     case loggedOut(LogoutVariant)
     /// Logged in with this session.
     case loggedIn(Session)
+    /// Still logged in with this session, its child already released: the switching
+    /// placeholder of ``AuthFlowConfiguration/releasesSessionBeforeSwitch`` is shown, and
+    /// the new session's child is still to be built.
+    case switching(from: Session)
 }
 
 /// The call-order decisions of an ``AuthFlow``, as a plain value with no `await` and no
@@ -127,7 +131,10 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build> {
             case .logout(let variant):
                 unchanged = current == .loggedOut(variant)
             case .refresh:
-                if case .loggedIn = current { unchanged = false } else { unchanged = true }
+                switch current {
+                case .loggedIn, .switching: unchanged = false
+                case .splash, .loggedOut: unchanged = true
+                }
             }
             return unchanged ? .refuse(.unchanged) : .admit
         }

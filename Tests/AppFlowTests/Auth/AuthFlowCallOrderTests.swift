@@ -196,21 +196,72 @@ struct AuthFlowCallOrderTests {
         )
     }
 
-    @Test func aSessionSwitchCanReleaseTheOldSessionsChildBeforeTheNewOneIsBuilt() async {
+    /// A started flow logged in as "ada" that releases a session's child before building
+    /// the next one.
+    static func flowReleasingSessions(
+        _ configure: (inout TestAuthProvider) -> Void = { _ in }
+    ) async -> (Flow, TestAuthProvider) {
         var provider = TestAuthProvider()
         provider.tracker = ReleaseTracker()
         provider.configuration.releasesSessionBeforeSwitch = true
+        configure(&provider)
         let flow = Flow(provider: provider, splash: Screen("splash"))
         await flow.start()
         #expect(await flow.login("ada") == .completed)
         #expect(provider.built.all == ["loggedOut", "loggedIn(ada)"], "no placeholder from logged out")
-        let events = Self.record(flow)
+        return (flow, provider)
+    }
+
+    @Test func aSessionSwitchCanReleaseTheOldSessionsChildBeforeTheNewOneIsBuilt() async {
+        let (flow, provider) = await Self.flowReleasingSessions()
         #expect(await flow.login("bob") == .completed)
         #expect(await flow.phase == .loggedIn("bob"))
         #expect(provider.built.all == ["loggedOut", "loggedIn(ada)", "placeholder", "loggedIn(bob)"])
-        #expect(provider.tracker?.alive.contains("main(ada)") == false)
+        // When bob's child began to be built, ada's was gone and the placeholder shown.
+        #expect(provider.aliveWhenBuilding.all.last == "bob: [\"placeholder\"]")
+        // The old session's child is the one prepared to leave, not the placeholder.
+        #expect(provider.prepared.all == ["splash logout", "loggedOut login", "main(ada) login"])
+        await flow.finish()
+    }
+
+    @Test func aSessionSwitchReportsOnlyTheNewSessionsLogin() async {
+        let (flow, _) = await Self.flowReleasingSessions()
+        let events = Self.record(flow)
+        #expect(await flow.login("bob") == .completed)
         await flow.finish()
         #expect(await events.value == ["willLogin main(bob) by login", "didLogin main(bob) by login"])
+    }
+
+    @Test func aLoginBackToTheOldSessionWhileThePlaceholderIsShownRebuildsIt() async {
+        let gate = Gate()
+        let (flow, provider) = await Self.flowReleasingSessions {
+            $0.loginGate = gate
+            $0.heldSession = "bob"
+        }
+        let bob = Task { await flow.login("bob") }
+        #expect(await eventually { gate.waitingCount == 1 })
+        #expect(await flow.container.child.child.name == "placeholder")
+        let ada = Task { await flow.login("ada") }
+        #expect(await eventually { flow.callCount == 4 })
+        gate.open()
+        #expect(await bob.value == .superseded)
+        #expect(await ada.value == .completed, "the placeholder is not ada's session shown")
+        #expect(await flow.container.child.child.name == "main(ada)")
+        #expect(await flow.phase == .loggedIn("ada"))
+        #expect(provider.built.all.suffix(2) == ["loggedIn(bob)", "loggedIn(ada)"])
+        await flow.finish()
+    }
+
+    @Test func aCancelledSwitchGoesOnOnceTheOldSessionsChildIsReleased() async {
+        let gate = Gate()
+        let (flow, _) = await Self.flowReleasingSessions { $0.placeholderGate = gate }
+        let bob = Task { await flow.login("bob") }
+        #expect(await eventually { gate.waitingCount == 1 })
+        bob.cancel()
+        gate.open()
+        #expect(await bob.value == .completed)
+        #expect(await flow.container.child.child.name == "main(bob)", "never left on the placeholder")
+        await flow.finish()
     }
 
     @Test func aSessionStreamDrivesLoginAndLogoutAndRepeatsAreIgnored() async throws {
@@ -254,19 +305,109 @@ struct AuthFlowCallOrderTests {
         #expect(await events.value == ["willLogout loggedOut by logout", "didLogout loggedOut by logout"])
     }
 
-    @Test func aStreamWithABoundedBufferEndsWithTheNewestEvent() async {
+    @Test func aChildDroppedForALaterLogoutGetsNoHooksAndAnInterruptedOnesAreBalanced() async {
+        var provider = TestAuthProvider()
+        let hooks = Log<String>()
+        let gate = Gate()
+        provider.hooks = hooks
+        provider.loginGate = gate
+        provider.heldSession = "ada"
+        provider.configuration = AuthFlowConfiguration(
+            loginAnimation: .fade(),
+            logoutAnimation: .immediate,
+            policy: .interrupt
+        )
+        let clock = ManualClock()
+        let flow = Flow(provider: provider, splash: Screen("splash"), clock: clock)
+        #expect(await flow.start(animation: .immediate) == .completed)
+        // Ada's child is made after the logout was called: dropped unseen.
+        let ada = Task { await flow.login("ada") }
+        #expect(await eventually { gate.waitingCount == 1 })
+        let logout = Task { await flow.logout() }
+        #expect(await eventually { flow.callCount == 3 })
+        gate.open()
+        #expect(await ada.value == .superseded)
+        #expect(await logout.value == .unchanged)
+        // Bob's login is cut short by a logout while it fades in; nobody advances the clock.
+        let bob = Task { await flow.login("bob") }
+        #expect(await eventually { hooks.all.contains("main(bob).willAppear") })
+        let last = Task { await flow.logout() }
+        #expect(await eventually(timeout: .seconds(5)) { hooks.all.contains("main(bob).didDisappear") })
+        await flow.finish()
+        #expect(await bob.value == .interrupted)
+        #expect(await last.value == .completed)
+        #expect(!hooks.all.contains { $0.hasPrefix("main(ada)") }, "the dropped child got no hooks")
+        let bobs = hooks.all.filter { $0.hasPrefix("main(bob)") }
+        let balanced = ["willAppear", "didAppear", "willDisappear", "didDisappear"].map { "main(bob).\($0)" }
+        #expect(bobs == balanced)
+    }
+
+    @Test func anOnboardingHopWithinTheLoggedOutPhaseIsNoLogoutAndEndsWhenALoginReplacesIt() async {
+        let provider = TestAuthProvider()
+        let flow = Flow(provider: provider, splash: Screen("splash"))
+        await flow.start()
+        let events = Self.record(flow)
+        let forcedUpdate = Task {
+            await flow.container.hop { (_: HopHandle<String>) in
+                AuthScreen(phase: .loggedOut, child: Screen("forcedUpdate"))
+            }
+        }
+        #expect(await eventually { await flow.container.child.child.name == "forcedUpdate" })
+        #expect(await flow.phase == .loggedOut)
+        #expect(await flow.login("ada") == .completed)
+        guard case .replaced = await forcedUpdate.value else {
+            Issue.record("the hop must end when the login replaces it")
+            return
+        }
+        await flow.finish()
+        #expect(await events.value == ["willLogin main(ada) by login", "didLogin main(ada) by login"])
+    }
+
+    @Test func aStreamWithABoundedBufferKeepsOnlyTheNewestEventsItCouldNotDeliver() async {
         let provider = TestAuthProvider()
         let flow = Flow(provider: provider, splash: Screen("splash"))
         let events = flow.events(bufferingPolicy: .bufferingNewest(1))
         await flow.start()
-        await flow.login("ada")
+        for index in 0..<20 {
+            await flow.login("s\(index)")
+            await flow.logout()
+        }
         await flow.finish()
         var seen: [String] = []
         for await event in events { seen.append("\(event.kind) \(event.child.name)") }
-        // How many arrive depends on how far the forwarding task ran before this loop
-        // began reading; the newest is always kept.
-        #expect(!seen.isEmpty && seen.count <= 4)
-        #expect(seen.last == "didLogin main(ada)")
+        // 82 events were published before this loop began to read; an unbounded buffer
+        // would hold them all. Only those the forwarding task passed on after the read
+        // began can arrive besides the newest.
+        #expect(seen.count < 82)
+        #expect(seen.last == "didLogout loggedOut")
+    }
+
+    /// Whether `call` returns within a few seconds on a manual clock that nobody
+    /// advances, that is, without an animation that needs the clock.
+    static func returnsWithoutTheClock(_ call: @escaping @Sendable () async -> AuthResult) async -> Bool {
+        let results = Log<AuthResult>()
+        Task { results.append(await call()) }
+        return await eventually(timeout: .seconds(3)) { !results.all.isEmpty }
+    }
+
+    @Test func everyCallTakesItsOwnAnimationBeforeTheConfiguredOne() async throws {
+        var provider = TestAuthProvider()
+        provider.configuration = AuthFlowConfiguration(startAnimation: .fade())  // fades everywhere
+        let clock = ManualClock()
+        let flow = Flow(provider: provider, splash: Screen("splash"), clock: clock)
+        #expect(await Self.returnsWithoutTheClock { await flow.start(animation: .immediate) })
+        #expect(await Self.returnsWithoutTheClock { await flow.login("ada", animation: .immediate) })
+        #expect(await Self.returnsWithoutTheClock { await flow.refresh(animation: .immediate) })
+        #expect(await Self.returnsWithoutTheClock { await flow.logout(.signedOut, animation: .immediate) })
+        let (sessions, session) = AsyncStream.makeStream(of: String?.self)
+        session.yield("bob")
+        session.finish()
+        let following = Task { try await flow.follow(sessions, animation: .immediate) }
+        #expect(await eventually(timeout: .seconds(3)) { await flow.phase == .loggedIn("bob") })
+        try await following.value
+        // Without its own animation a call takes the configured fade, which needs the clock.
+        #expect(await Self.returnsWithoutTheClock { await flow.refresh() } == false)
+        await flow.finish()
     }
 
     @Test func aCustomAnimationOfTheProvidersChildrenRunsOnTheFlow() async {

@@ -347,6 +347,24 @@ import Testing
                 current: .splash,
                 verdict: .refuse(.unchanged)
             ),
+            // The switching placeholder is not its old session shown: a login back to
+            // that session rebuilds it, and so does a refresh.
+            Question(
+                state: .loggedInCalled,
+                stamp: 1,
+                call: .login("a"),
+                point: .start,
+                current: .switching(from: "a"),
+                verdict: .admit
+            ),
+            Question(
+                state: .refreshCalled,
+                stamp: 1,
+                call: .refresh(nil),
+                point: .start,
+                current: .switching(from: "a"),
+                verdict: .admit
+            ),
             // start() places its state unless it is already shown.
             Question(
                 state: .startCalled,

@@ -1,6 +1,7 @@
-import AppFlow
 import AppFlowTesting
 import Testing
+
+@testable import AppFlow
 
 /// `cycle(animation:policy:admittedIf:to:)`: the admission closure is asked on arrival and
 /// at the start of the turn, and a refusal drops the request without side effects.
@@ -84,5 +85,42 @@ struct FlowContainerAdmissionTests {
         let result = await container.cycle(admittedIf: { admission($0) }, to: { Screen("never") })
         #expect(result == .cancelled)
         #expect(admission.checks.all.isEmpty)
+    }
+
+    @Test func aChildRefusedOnceMadeIsDroppedUnseenReleasedAndLeavesItsIdToTheNextTransition() async {
+        let gate = Gate()
+        let (container, first) = await FlowContainerCancellationTests.busyContainer(gate: gate)
+        let recorder = EventRecorder(container.events())
+        let tracker = ReleaseTracker()
+        let points = Log<String>()
+        let refused = Task {
+            await container.cycle(
+                animation: nil,
+                policy: nil,
+                admission: { point, current in
+                    points.append("\(point) \(current.name)")
+                    return point != .childMade
+                },
+                to: {
+                    let made = Screen("made")
+                    tracker.track(made, as: "made")
+                    return made
+                }
+            )
+        }
+        #expect(await eventually { await container.pendingCount == 1 })
+        let after = launch(container, Screen("after"))
+        #expect(await eventually { await container.pendingCount == 2 })
+        gate.open()
+        #expect(await first.value == .completed)
+        #expect(await refused.value == .superseded)
+        #expect(await after.value == .completed)
+        #expect(points.all == ["arrival first", "start first", "childMade first"])
+        #expect(await eventually { tracker.allReleased }, "the dropped child is released")
+        await container.finish()
+        await recorder.waitUntilFinished()
+        #expect(recorder.summaries == ["did start->first", "will first->after", "did first->after"])
+        let ids = recorder.snapshot.completed.map(\.id.rawValue)
+        #expect(ids == [ids[0], ids[0] + 1], "the dropped child's id went to the next transition")
     }
 }

@@ -9,6 +9,8 @@ struct RecipeTests {
     struct AppProvider: AuthFlowProvider {
         let built = Log<String>()
         let cachesCleared = Log<String>()
+        /// Builds and cache clearings, in the order they happened.
+        let steps = Log<String>()
 
         func initialSession() async -> String? { nil }
         func makeLoggedOutChild() async -> String { "sign-in" }
@@ -17,10 +19,12 @@ struct RecipeTests {
         }
         func makeLoggedInChild(for session: String) async -> String {
             built.append(session)
+            steps.append("build \(session)")
             return "home(\(session))"
         }
         func makeSwitchingPlaceholder() async -> String {
             cachesCleared.append("released")
+            steps.append("clear caches")
             return "spinner"
         }
         var configuration: AuthFlowConfiguration {
@@ -77,6 +81,7 @@ struct RecipeTests {
         #expect(result == .completed)
         #expect(provider.cachesCleared.all == ["released"])
         #expect(provider.built.all == ["ada", "ada"])
+        #expect(provider.steps.all == ["build ada", "clear caches", "build ada"], "cleared before the rebuild")
     }
 
     @Test func aDeepLinkThatArrivesBeforeLoginIsHandedToTheSessionOnceShown() async {

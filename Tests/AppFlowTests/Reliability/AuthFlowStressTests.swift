@@ -42,9 +42,12 @@ struct AuthFlowStressTests {
         case start, login, logout, refresh
     }
 
-    /// Calls made one after another in a known call order, then left to race: no login or
-    /// refresh called before a logout is shown if its child was made after that logout
-    /// was called; every caller hears back once; nothing is leaked.
+    /// Calls made one after another in a known call order, then left to race, some of
+    /// their callers cancelled: no login or refresh called before a logout is shown if its
+    /// child was made after that logout was called; every caller hears back (a lost one
+    /// hangs the time limit, a doubled one traps its checked continuation); nothing is
+    /// leaked. A child is made before it is shown, so comparing when it was made can
+    /// only miss violations, never invent one.
     @Test func noLoginCalledBeforeALogoutIsShownOnceTheLogoutWasCalled() async {
         let calls = 2_000
         let counter = LockedValue<UInt64>(0)
@@ -80,11 +83,11 @@ struct AuthFlowStressTests {
             )
             _ = await eventually { running.callCount > before }
             stamped.append(ticket())
+            if index % 13 == 5 { tasks[index].cancel() }
         }
         var results: [AuthResult] = []
         for task in tasks { results.append(await task.value) }
-        #expect(results.count == calls, "every caller hears back exactly once")
-        #expect(Set(results).isSubset(of: [.completed, .interrupted, .superseded, .unchanged]))
+        #expect(Set(results).isSubset(of: [.completed, .interrupted, .superseded, .unchanged, .cancelled]))
         #expect(await running.phase == .loggedOut, "the last call, a logout, decides")
 
         // For each call, the earliest logout called after it (by its stamped ticket).

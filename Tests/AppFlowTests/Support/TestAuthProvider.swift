@@ -15,8 +15,12 @@ struct TestAuthProvider: AuthFlowProvider {
     /// Holds the logged-in factory only: for `heldSession` if set, else for every session.
     var loginGate: Gate? = nil
     var heldSession: String? = nil
+    /// Holds the switching placeholder's factory.
+    var placeholderGate: Gate? = nil
     /// Tracks every child built, by name.
     var tracker: ReleaseTracker? = nil
+    /// What was alive (by the tracker) when each logged-in factory started.
+    let aliveWhenBuilding = Log<String>()
     /// Where the children record their lifecycle hooks.
     var hooks: Log<String>? = nil
     var configuration = AuthFlowConfiguration(loginAnimation: .immediate, logoutAnimation: .immediate)
@@ -38,6 +42,7 @@ struct TestAuthProvider: AuthFlowProvider {
     }
 
     func makeLoggedInChild(for session: String) async -> Screen {
+        if let tracker { aliveWhenBuilding.append("\(session): \(tracker.alive.sorted())") }
         await factoryGate?.pass()
         if heldSession == nil || heldSession == session {
             await loginGate?.pass()
@@ -48,6 +53,7 @@ struct TestAuthProvider: AuthFlowProvider {
     }
 
     func makeSwitchingPlaceholder() async -> Screen {
+        await placeholderGate?.pass()
         built.append("placeholder")
         return track(Screen("placeholder", calls: hooks))
     }
