@@ -18,6 +18,25 @@ public struct AuthStormReport: Sendable {
     /// From the first call to the last call's return.
     public let elapsed: Duration
 
+    /// A report of what an act saw.
+    public init(
+        options: DemoOptions,
+        batches: Int,
+        checker: LogoutGuaranteeChecker,
+        finalPhase: AuthPhase<DemoSession>,
+        orderKnown: Bool,
+        maxInFlight: Int,
+        elapsed: Duration
+    ) {
+        self.options = options
+        self.batches = batches
+        self.checker = checker
+        self.finalPhase = finalPhase
+        self.orderKnown = orderKnown
+        self.maxInFlight = maxInFlight
+        self.elapsed = elapsed
+    }
+
     /// The checks, each with whether it held.
     public var checks: [(name: String, passed: Bool)] {
         [
@@ -52,7 +71,7 @@ public struct AuthStormReport: Sendable {
         }
         rows += [
             ("logged-in children built", "\(checker.built)"),
-            ("logouts guarded", "\(checker.guardedLogouts) (returned before any later login was called)"),
+            ("logouts guarded", "\(checker.guardedLogouts) (returned, each barring every login called before it)"),
             ("violations", "\(checker.violations.count)"),
             ("final phase", LogoutGuaranteeChecker.name(of: finalPhase)),
             ("elapsed", "\(String(format3: seconds)) s"),

@@ -51,14 +51,17 @@ public enum AuthObservation: Sendable, Equatable {
 
 /// Checks AuthFlow's security invariant on a sequence of stamped observations, one at a
 /// time, so it can run live: once a logout has returned (any result but `cancelled`), no
-/// login called before it may have its logged-in child built, shown or announced, until a
-/// login called after that logout.
+/// login called before it may ever have its logged-in child built, shown or announced,
+/// whatever is called later.
 ///
 /// It flags only certain violations. A login's call is stamped before it is made, a
 /// logout's return after it returned, a build or a mount inside the transition: so a
-/// build or mount stamped after the return really came after it. The guarantee ends, at
-/// the latest, when the next login batch is about to be called. An announcement is judged
-/// by the mount of its transition, since an observer receives it some time later.
+/// build or mount stamped after the return really came after it. A build counts only
+/// after a logout that ran its turn (completed, unchanged or interrupted): such a logout
+/// waited for the transition before it, the only place a factory runs. A superseded
+/// logout may return while an older factory still runs, so after it only a mount or an
+/// announcement is a breach. An announcement is judged by the mount of its transition, since an observer
+/// receives it some time later.
 ///
 /// A pure value: feed it any sequence, including a made-up violating one.
 public struct LogoutGuaranteeChecker: Sendable {
@@ -85,12 +88,14 @@ public struct LogoutGuaranteeChecker: Sendable {
         }
     }
 
-    /// The logout whose guarantee is running now: the newest that returned while no login
-    /// batch after it had been called.
+    /// The returned logout of the newest batch: every login of an earlier batch is
+    /// barred from being shown, for good.
     private var guarding: (call: Int, batch: Int)?
+    /// As `guarding`, among the logouts that ran their turn: every login of an earlier
+    /// batch is barred from being built too.
+    private var guardingBuilds: (call: Int, batch: Int)?
     private var batchOfCall: [Int: Int] = [:]
     private var kindOfCall: [Int: AuthCallKind] = [:]
-    private var newestLoginBatch = -1
     private var lastBatch: (index: Int, isLogin: Bool)?
     /// Each mounted transition: its session and whether it was shown in breach.
     private var shows: [TransitionID: (session: DemoSession?, breach: Int?)] = [:]
@@ -111,8 +116,7 @@ public struct LogoutGuaranteeChecker: Sendable {
     public private(set) var built = 0
     /// How many transitions the stage mounted.
     public private(set) var shown = 0
-    /// How many logouts returned while no later login had been called: each opened a
-    /// window in which the check above had something to watch.
+    /// How many logouts returned (not cancelled): each bars every login called before it.
     public private(set) var guardedLogouts = 0
 
     /// A checker that has seen nothing.
@@ -130,25 +134,22 @@ public struct LogoutGuaranteeChecker: Sendable {
             batchOfCall[call] = batch
             kindOfCall[call] = kind
             lastBatch = (batch, kind.isLogin)
-            if kind.isLogin {
-                newestLoginBatch = max(newestLoginBatch, batch)
-                // A login called after the guarding logout: its guarantee ends here.
-                if let guarding, batch > guarding.batch { self.guarding = nil }
-            }
         case .returned(let call, let result):
             results[result, default: 0] += 1
             guard kindOfCall[call] == .logout, result != .cancelled, let batch = batchOfCall[call] else { return }
-            // A logout superseded by a later login returns after that login was called:
-            // its window is empty.
-            guard newestLoginBatch < batch else { return }
             guardedLogouts += 1
             if guarding.map({ $0.batch <= batch }) ?? true { guarding = (call, batch) }
+            if result != .superseded, guardingBuilds.map({ $0.batch <= batch }) ?? true {
+                guardingBuilds = (call, batch)
+            }
         case .built(let session):
             built += 1
-            if let logout = breach(by: session) { violations.append(.built(session, afterLogout: logout)) }
+            if let logout = breach(by: session, of: guardingBuilds) {
+                violations.append(.built(session, afterLogout: logout))
+            }
         case .shown(let id, let session):
             shown += 1
-            let logout = session.flatMap(breach(by:))
+            let logout = session.flatMap { breach(by: $0, of: guarding) }
             if let session, let logout { violations.append(.shown(session, afterLogout: logout)) }
             shows[id] = (session, logout)
             for announcement in waiting.removeValue(forKey: id) ?? [] {
@@ -198,9 +199,9 @@ public struct LogoutGuaranteeChecker: Sendable {
         }
     }
 
-    /// The logout whose guarantee `session`'s login breaks now, if any.
-    private func breach(by session: DemoSession) -> Int? {
-        guard let guarding, let batch = batchOfCall[session.call], batch < guarding.batch else { return nil }
+    /// The logout of `bar` whose guarantee `session`'s login breaks now, if any.
+    private func breach(by session: DemoSession, of bar: (call: Int, batch: Int)?) -> Int? {
+        guard let guarding = bar, let batch = batchOfCall[session.call], batch < guarding.batch else { return nil }
         return guarding.call
     }
 

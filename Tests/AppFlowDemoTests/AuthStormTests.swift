@@ -26,22 +26,40 @@ struct AuthStormTests {
                 [login(0, batch: 0), logout(1, batch: 1), .returned(call: 1, result: .unchanged), .built(u(0))],
                 [.built(u(0), afterLogout: 1)]
             ),
-            // A login called after the logout ends its guarantee.
+            // A login called after the logout does not lift the bar on the ones before it.
             (
                 [
                     login(0, batch: 0), logout(1, batch: 1), .returned(call: 1, result: .completed), login(2, batch: 2),
-                    .built(u(0)),
+                    .built(u(0)), .built(u(2)),
                 ],
-                []
+                [.built(u(0), afterLogout: 1)]
             ),
-            // A logout superseded by a later login returns after that login was called: no window.
+            // A logout superseded by a later login still bars the logins before it.
             (
                 [
                     login(0, batch: 0), logout(1, batch: 1), login(2, batch: 2),
                     .returned(call: 1, result: .superseded),
-                    .built(u(0)),
+                    .shown(id(5), session: u(0)), .shown(id(6), session: u(2)),
+                ],
+                [.shown(u(0), afterLogout: 1)]
+            ),
+            // A superseded logout may return while an older factory still runs: building
+            // is no breach after it, showing is.
+            (
+                [
+                    login(0, batch: 0), logout(1, batch: 1), login(2, batch: 2),
+                    .returned(call: 1, result: .superseded), .built(u(0)),
                 ],
                 []
+            ),
+            // The bar of the newest returned logout covers every batch before it.
+            (
+                [
+                    login(0, batch: 0), logout(1, batch: 1), login(2, batch: 2), logout(3, batch: 3),
+                    .returned(call: 3, result: .completed), .returned(call: 1, result: .superseded),
+                    .built(u(2)),
+                ],
+                [.built(u(2), afterLogout: 3)]
             ),
             // A start() restoring a session is ordered like a login.
             (
@@ -141,5 +159,33 @@ struct AuthStormTests {
         #expect(report.checker.returned == 3_000)
         #expect(report.checker.built > 0)
         #expect(report.checker.shown > 0)
+    }
+
+    @Test func aViolationFailsTheReportAndSoTheExitStatus() {
+        var checker = LogoutGuaranteeChecker()
+        for observation in [login(0, batch: 0), logout(1, batch: 1), .returned(call: 1, result: .completed)] {
+            checker.observe(observation)
+        }
+        checker.observe(.returned(call: 0, result: .superseded))
+        var options = DemoOptions()
+        options.authTasks = 2
+        func report(_ checker: LogoutGuaranteeChecker) -> AuthStormReport {
+            var finished = checker
+            finished.finish(finalPhase: .loggedOut)
+            return AuthStormReport(
+                options: options,
+                batches: 2,
+                checker: finished,
+                finalPhase: .loggedOut,
+                orderKnown: true,
+                maxInFlight: 1,
+                elapsed: .seconds(1)
+            )
+        }
+        #expect(report(checker).passed)
+        checker.observe(.shown(id(3), session: u(0)))
+        let failing = report(checker)
+        #expect(!failing.passed)
+        #expect(failing.render(console: Console(isTerminal: false, useColor: false) { _ in }).contains("FAIL"))
     }
 }

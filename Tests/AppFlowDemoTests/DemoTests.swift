@@ -1,7 +1,8 @@
 import AppFlow
-import AppFlowDemo
 import AppFlowTesting
 import Testing
+
+@testable import AppFlowDemo
 
 /// Collects what a console writes.
 final class Captured: Sendable {
@@ -270,5 +271,26 @@ struct DemoTests {
         }
         #expect(out.output.contains("] 100%"))  // the label is cut, not the percentage
         #expect(out.output.contains("…") == (width < 80))
+    }
+
+    @Test func aLiveStatusLineIsRedrawnWithinTheTerminalsWidthThenCleared() async {
+        let out = Captured()
+        let status = LiveStatus(console: out.console(terminal: true, width: 30)) {
+            "  calls 12 / 4000   transitions 3   logouts guarded 7   violations 0"
+        }
+        let deadline = ContinuousClock.now.advanced(by: .seconds(10))
+        while !out.output.contains("calls 12"), ContinuousClock.now < deadline { await Task.yield() }
+        await status.stop()
+        let redraws = out.output.split(separator: Console.clearLine).map(String.init)
+        #expect(!redraws.isEmpty)
+        #expect(redraws.allSatisfy { $0.hasPrefix("  calls 12") && TerminalLayout.visibleWidth(of: $0) <= 29 })
+        #expect(out.output.hasSuffix(Console.clearLine), "stopping clears the line")
+    }
+
+    @Test func offATerminalTheLiveStatusWritesNothing() async {
+        let out = Captured()
+        let status = LiveStatus(console: out.console(terminal: false)) { "calls" }
+        await status.stop()
+        #expect(out.output.isEmpty)
     }
 }
