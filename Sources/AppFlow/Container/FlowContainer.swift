@@ -33,6 +33,9 @@ public actor FlowContainer<Child: Sendable> {
     /// Whether ``child`` adopts ``FlowLifecycle``, set with it, so that the in-place path
     /// casts only the new child.
     private var childAdoptsLifecycle: Bool
+    /// ``child``, readable without awaiting the actor; set with it, before the event that
+    /// announces it is published.
+    private let shownChild: LockedValue<Child>
 
     /// The animation used when a request names none.
     public nonisolated let animation: TransitionAnimation
@@ -80,12 +83,19 @@ public actor FlowContainer<Child: Sendable> {
     ) {
         self.child = initial
         self.childAdoptsLifecycle = initial is any FlowLifecycle
+        self.shownChild = LockedValue(initial)
         self.animation = animation
         self.policy = policy
         self.stage = stage
         self.clock = clock
         self.maxPending = max(maxPending, 0)
         self.watchdogMargin = watchdogMargin.map { max($0, .zero) }
+    }
+
+    /// ``child`` as it is now, read without awaiting the actor: what a synchronous
+    /// observer that subscribed to the events first starts from.
+    nonisolated var currentChild: Child {
+        shownChild.withLock { $0 }
     }
 
     /// Whether a transition runs now.
@@ -353,6 +363,7 @@ public actor FlowContainer<Child: Sendable> {
             let oldChild = child
             child = newChild
             childAdoptsLifecycle = false
+            shownChild.withLock { $0 = newChild }
             if broadcaster.hasSubscribers {
                 let transition = Transition(id: id, from: oldChild, to: newChild, animation: animation)
                 broadcaster.publish(.willTransition(transition))
@@ -416,6 +427,7 @@ public actor FlowContainer<Child: Sendable> {
         let arriving = to as? any FlowLifecycle
         child = to
         childAdoptsLifecycle = arriving != nil
+        shownChild.withLock { $0 = to }
         broadcaster.publish(.willTransition(transition))
 
         await leaving?.flowWillDisappear()

@@ -23,17 +23,32 @@ public final class FlowModel<Child: Sendable> {
 
     @ObservationIgnored private var follower: Task<Void, Never>?
 
-    /// A model mirroring `container` from now on.
+    /// A model mirroring `container` from now on, made synchronously, so that a view can
+    /// hold one from the start: `@State var model = FlowModel(mirroring: container)`.
+    ///
+    /// It subscribes first and then reads the child in place without awaiting the actor,
+    /// so no transition that begins later is missed. Made after ``FlowContainer/finish()``,
+    /// it shows the last child and never changes again; a model that is following when
+    /// the container finishes keeps its last state.
+    public init(mirroring container: FlowContainer<Child>) {
+        let events = container.events()
+        child = container.currentChild
+        follower = follow(events)
+    }
+
+    /// A model mirroring `container` from now on; as the synchronous
+    /// ``init(mirroring:)``, which async code may call as well.
     ///
     /// It subscribes first and then reads the child in place, waiting for the actor but
-    /// never for a transition, so no transition that begins later is missed. Cancelling
-    /// the caller changes nothing. Made after ``FlowContainer/finish()``, it shows the last
-    /// child and never changes again; a model that is following when the container
-    /// finishes keeps its last state.
+    /// never for a transition. Cancelling the caller changes nothing.
     public init(mirroring container: FlowContainer<Child>) async {
         let events = container.events()
         child = await container.child
-        follower = Task { [weak self] in
+        follower = follow(events)
+    }
+
+    private func follow(_ events: AsyncStream<FlowEvent<Child>>) -> Task<Void, Never> {
+        Task { [weak self] in
             for await event in events {
                 guard let self else { return }
                 self.apply(event)

@@ -14,6 +14,7 @@ struct FlowModelTests {
         let count = LockedValue(0)
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func theModelChangesOncePerTransitionAndInOrder() async {
         let container = FlowContainer(initial: "splash", animation: .immediate)
         let model = await FlowModel(mirroring: container)
@@ -33,6 +34,7 @@ struct FlowModelTests {
         #expect(await eventually { @MainActor in !model.isTransitioning && model.progress == nil })
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func theModelFollowsProgressFrames() async {
         let clock = ManualClock()
         let container = FlowContainer(initial: "a", animation: .fade(), clock: clock)
@@ -46,6 +48,7 @@ struct FlowModelTests {
         #expect(model.child == "b")
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func droppingTheModelReleasesTheContainer() async {
         let tracker = ReleaseTracker()
         var container: FlowContainer<String>? = FlowContainer(initial: "a", animation: .immediate)
@@ -59,6 +62,26 @@ struct FlowModelTests {
         container = nil
         #expect(model == nil)
         #expect(await eventually { tracker.allReleased })
+    }
+
+    /// A view's stored property: a synchronous context on the main actor, as in SwiftUI.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @MainActor struct RootView {
+        let model: FlowModel<String>
+        init(container: FlowContainer<String>) { model = FlowModel(mirroring: container) }
+    }
+
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @Test func aModelMadeSynchronouslyStartsFromTheChildInPlaceAndMissesNothingAfter() async {
+        let container = FlowContainer(initial: "splash", animation: .immediate)
+        #expect(await container.cycle { "login" } == .completed)  // a transition run in full
+        let view = RootView(container: container)
+        #expect(view.model.child == "login", "the child in place, not the initial one")
+        #expect(view.model.transitionID == nil)
+        #expect(await container.cycle(to: "main") == .completed)
+        #expect(await eventually { @MainActor in view.model.child == "main" })
+        #expect(view.model.transitionID == TransitionID(rawValue: 2))
+        #expect(RootView(container: container).model.child == "main", "after a transition made in place")
     }
 }
 #endif

@@ -1,0 +1,13 @@
+/* Appended by .ci/apple-typecheck to the shared Darwin stand-in (../shared/tools/
+   apple-availability/darwin-stub/darwin_stub.h) for the declarations the demo adds,
+   transcribed from the macOS SDK (sys/ttycom.h) and the Swift Darwin overlay. */
+struct winsize {
+  unsigned short ws_row;
+  unsigned short ws_col;
+  unsigned short ws_xpixel;
+  unsigned short ws_ypixel;
+};
+/* sys/ioctl.h declares `int ioctl(int, unsigned long, ...)`; Swift cannot call a C
+   variadic, and the Darwin overlay gives Swift `ioctl(_: CInt, _: UInt, _:
+   UnsafeMutableRawPointer) -> CInt`, which this fixed-arity declaration imports as. */
+int ioctl(int, unsigned long, void *);

@@ -1,0 +1,104 @@
+import AppFlow
+
+#if os(Linux)
+import Foundation
+import UIKitStandIn
+#elseif canImport(UIKit) && !os(watchOS)
+import UIKit
+#endif
+
+#if os(Linux) || (canImport(UIKit) && !os(watchOS))
+/// A container view controller backed by an `AuthFlow` of view controllers:
+/// AppController's API (`installRootViewController(in:)`, `login()`, `logout()`), race-free.
+///
+/// ```swift
+/// let root = AuthFlowViewController(provider: MyInterfaceProvider(), splash: SplashViewController())
+/// root.installRootViewController(in: window)
+/// await root.start()
+/// ```
+///
+/// (Compiled against the Linux stand-in in `AppFlowUIKitTests`.) The provider makes the logged-out and logged-in
+/// view controllers; each is shown with full view-controller containment and balanced
+/// appearance calls, as ``FlowHostViewController`` describes. AppController's
+/// will/did login and logout handlers are `AuthFlow.events(bufferingPolicy:)` on
+/// ``flow``.
+@MainActor
+open class AuthFlowViewController<Provider: AuthFlowProvider>: FlowHostViewController
+where Provider.Child == UIViewController {
+    /// The flow whose children this controller shows; its container's stage is this
+    /// controller.
+    public let flow: AuthFlow<Provider>
+
+    /// Creates a controller showing `splash` until ``start()``.
+    ///
+    /// - Parameters:
+    ///   - provider: Supplies the view controllers and the configuration.
+    ///   - splash: The first child, contained when the view loads.
+    ///   - clock: The clock for animations, delays and the preparation timeout.
+    public init(provider: Provider, splash: UIViewController, clock: any Clock<Duration> = ContinuousClock()) {
+        let containment = ChildContainment(initial: splash)
+        flow = AuthFlow(
+            provider: provider,
+            splash: splash,
+            stage: ContainmentStage(containment: containment) { $0.child },
+            clock: clock
+        )
+        super.init(containment: containment)
+    }
+
+    /// Not available: a flow host is made in code, with its flow.
+    @available(*, unavailable, message: "A flow host is made in code, with its flow")
+    public required init?(coder: NSCoder) {
+        fatalError("A flow host is made in code, with its flow")
+    }
+
+    /// Replaces the splash child with the initial state, as `AuthFlow.start()`.
+    ///
+    /// **Ordering.** Takes its place in call order the moment it is called; a call made
+    /// after it wins. **Cancellation.** Cancelled before its transition starts, it returns
+    /// `.cancelled`; once started, the transition completes.
+    /// **After ``finish()``.** Returns `.cancelled`.
+    @discardableResult
+    public func start() async -> AuthResult {
+        await flow.start()
+    }
+
+    /// Logs in with `session`, as `AuthFlow.login(_:animation:)`.
+    ///
+    /// **Ordering.** Takes its place in call order the moment it is called: a later call
+    /// beats it, and from then on its view controller is never added.
+    /// **Cancellation.** Cancelled before its transition starts, it returns
+    /// `.cancelled`; once started, the transition completes.
+    /// **After ``finish()``.** Returns `.cancelled` at once.
+    @discardableResult
+    public func login(_ session: Provider.Session, animation: TransitionAnimation? = nil) async -> AuthResult {
+        await flow.login(session, animation: animation)
+    }
+
+    /// Logs out to `variant`, as `AuthFlow.logout(_:animation:)`.
+    ///
+    /// **Ordering.** The moment it is called, no login called before it adds its view
+    /// controller any more. **Cancellation.** As `AuthFlow.logout(_:animation:)`: the
+    /// logins called before it stay barred either way.
+    /// **After ``finish()``.** Returns `.cancelled` at once.
+    @discardableResult
+    public func logout(
+        _ variant: LogoutVariant = .signedOut,
+        animation: TransitionAnimation? = nil
+    ) async -> AuthResult {
+        await flow.logout(variant, animation: animation)
+    }
+
+    /// Ends the flow, as `AuthFlow.finish()`.
+    ///
+    /// **Ordering.** Calls that have not started return `.cancelled`; a running
+    /// transition is cut short and still unmounted, so its child is contained and its
+    /// appearance calls are balanced. The child at rest stays on screen.
+    /// **Cancellation.** Cancelling the caller does not shorten the wait.
+    /// **After it.** Calling it again returns once the first call's work is done; later
+    /// calls return `.cancelled`.
+    public func finish() async {
+        await flow.finish()
+    }
+}
+#endif

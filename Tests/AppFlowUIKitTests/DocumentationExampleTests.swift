@@ -1,0 +1,43 @@
+#if os(Linux)
+import AppFlow
+import AppFlowUIKit
+import Foundation
+import Testing
+import UIKitStandIn
+
+/// The examples in the doc comments of `AppFlowUIKit`, compiled against the stand-in and
+/// run.
+@MainActor
+@Suite(.timeLimit(.minutes(1)))
+struct DocumentationExampleTests {
+    final class SplashViewController: UIViewController {}
+    final class LoginViewController: UIViewController {}
+    final class HomeViewController: UIViewController {}
+
+    struct MyInterfaceProvider: AuthFlowProvider {
+        var configuration: AuthFlowConfiguration {
+            AuthFlowConfiguration(loginAnimation: .immediate, logoutAnimation: .immediate)
+        }
+        func initialSession() async -> String? { nil }
+        @MainActor func makeLoggedOutChild() async -> UIViewController { LoginViewController() }
+        @MainActor func makeLoggedInChild(for session: String) async -> UIViewController { HomeViewController() }
+    }
+
+    @Test func theContainerExampleShowsTheLoginScreen() async {
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        let root = FlowContainerViewController(initial: SplashViewController())
+        root.installRootViewController(in: window)
+        await root.cycle(to: LoginViewController())
+        #expect(root.children.count == 1 && root.children.first is LoginViewController)
+    }
+
+    @Test func theAuthFlowExampleShowsTheLoggedOutScreen() async {
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        let root = AuthFlowViewController(provider: MyInterfaceProvider(), splash: SplashViewController())
+        root.installRootViewController(in: window)
+        await root.start()
+        #expect(root.children.count == 1 && root.children.first is LoginViewController)
+        #expect(window.rootViewController === root)
+    }
+}
+#endif
