@@ -49,8 +49,9 @@ public final class ManualClock: Clock, Sendable {
         var sleepers: [UInt64: Sleeper] = [:]
         /// Sleeps cancelled before they registered.
         var cancelledEarly: Set<UInt64> = []
-        /// Callers of `waitForSleepers`, waiting on the number of sleepers.
-        var watchers = ConditionWaiters<Int>()
+        /// Callers of `waitForSleepers` and `waitForSleeper(at:)`, waiting on the
+        /// sleepers' deadlines.
+        var watchers = ConditionWaiters<[Instant]>()
     }
 
     private let state = LockedValue(State())
@@ -87,7 +88,7 @@ public final class ManualClock: Clock, Sendable {
                     if state.cancelledEarly.remove(id) != nil { return .cancelled }
                     if deadline <= state.now { return .wake }
                     state.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
-                    return .sleeping(state.watchers.satisfied(by: state.sleepers.count))
+                    return .sleeping(state.watchers.satisfied(by: state.sleepers.values.map(\.deadline)))
                 }
                 switch registration {
                 case .sleeping(let watchers):
@@ -110,13 +111,19 @@ public final class ManualClock: Clock, Sendable {
         }
     }
 
-    /// Moves the clock forward by `duration` and wakes every sleeper whose deadline came.
+    /// Moves the clock forward by `duration` and wakes every sleeper whose deadline came;
+    /// as ``advance(to:)``.
     public func advance(by duration: Duration) {
         advance(to: now.advanced(by: duration))
     }
 
-    /// Moves the clock to `instant` (never backwards) and wakes every sleeper whose
-    /// deadline came, earliest first.
+    /// Moves the clock to `instant` (never backwards) and wakes, in one step, every
+    /// sleeper whose deadline came, earliest first.
+    ///
+    /// The woken tasks run after it returns and read ``now`` at `instant`. A task that
+    /// sleeps again from there is woken at once only if its new deadline has passed too.
+    /// So a ticker that sleeps `for:` an interval fires once, not once per interval; to
+    /// fire it once per deadline passed, await ``advance(through:)``.
     public func advance(to instant: Instant) {
         let woken: [Sleeper] = state.withLock { state in
             if instant > state.now { state.now = instant }
@@ -129,8 +136,69 @@ public final class ManualClock: Clock, Sendable {
         }
     }
 
-    /// Advances to the latest deadline among the current sleepers, waking them all.
-    /// Sleeps that start afterwards are not covered.
+    /// Moves the clock to `instant` one deadline at a time: it sets ``now`` to the
+    /// earliest deadline due, wakes the sleepers at it, lets them run until they sleep
+    /// again or a short real-time bound passes, and repeats, so that a repeating sleeper
+    /// fires once per deadline passed, each time reading ``now`` at its deadline. It ends
+    /// with ``now`` at `instant`.
+    ///
+    /// **Cancellation.** A cancelled task stops stepping and leaves ``now`` at the last
+    /// deadline it reached.
+    public func advance(through instant: Instant) async {
+        while !Task.isCancelled, await step(notAfter: instant) {}
+        if !Task.isCancelled { advance(to: instant) }
+    }
+
+    /// Advances to each next deadline in turn, as ``advance(through:)`` does, until no
+    /// task sleeps on the clock, or at most `maxSteps` deadlines. Returns whether it
+    /// ended with no sleeper left.
+    ///
+    /// A transition's animation, its watchdog and an ``AuthFlow``'s preparation timeout
+    /// all end this way, however many of them sleep. A task that sleeps forever in a loop
+    /// ends it after `maxSteps`.
+    ///
+    /// **Cancellation.** A cancelled task stops stepping and returns `false`.
+    @discardableResult
+    public func runUntilIdle(maxSteps: Int = 10_000) async -> Bool {
+        var steps = 0
+        while steps < maxSteps, !Task.isCancelled {
+            guard await step(notAfter: nil) else { return sleeperCount == 0 }
+            steps += 1
+        }
+        return false
+    }
+
+    /// Wakes the sleepers at the earliest deadline (if it is not after `limit`), then
+    /// waits for them to sleep again or for a short real-time bound. Returns whether it
+    /// woke anyone.
+    private func step(notAfter limit: Instant?) async -> Bool {
+        let woken: [Sleeper]? = state.withLock { state in
+            guard let next = state.sleepers.values.map(\.deadline).min(), limit.map({ next <= $0 }) ?? true else {
+                return nil
+            }
+            if next > state.now { state.now = next }
+            let due = state.sleepers.filter { $0.value.deadline <= next }
+            for id in due.keys { state.sleepers.removeValue(forKey: id) }
+            return due.values.sorted { $0.deadline < $1.deadline }
+        }
+        guard let woken else { return false }
+        let awake = state.withLock { $0.sleepers.count }
+        for sleeper in woken {
+            sleeper.continuation.resume()
+        }
+        // Let the woken tasks run to their next sleep (or their end): once as many
+        // sleep again as were woken, or after a bound that a task which ends instead
+        // of sleeping costs.
+        let settled = ContinuousClock.now.advanced(by: .milliseconds(20))
+        while state.withLock({ $0.sleepers.count }) < awake + woken.count, ContinuousClock.now < settled {
+            await Task.yield()
+        }
+        return true
+    }
+
+    /// Advances to the latest deadline among the current sleepers, waking them all in one
+    /// step, as ``advance(to:)``. Sleeps that start afterwards are not covered; to play
+    /// out everything, await ``runUntilIdle(maxSteps:)``.
     public func run() {
         guard let last = state.withLock({ $0.sleepers.values.map(\.deadline).max() }) else { return }
         advance(to: last)
@@ -138,7 +206,26 @@ public final class ManualClock: Clock, Sendable {
 
     /// Suspends until at least `count` tasks sleep on this clock, or the calling task is
     /// cancelled (so that a test time limit can end a wait that would never finish).
+    ///
+    /// Any sleeper counts: an animation's frame, its watchdog, an ``AuthFlow``'s
+    /// preparation timeout or login delay. When several parts sleep on one clock, wait for
+    /// the one you mean with ``waitForSleeper(at:)``.
     public func waitForSleepers(_ count: Int = 1) async {
-        await waitUntil(state, in: \.watchers, project: { $0.sleepers.count }, { $0 >= count })
+        await waitUntil(state, in: \.watchers, project: { $0.sleepers.values.map(\.deadline) }, { $0.count >= count })
+    }
+
+    /// Suspends until a task sleeps on this clock until exactly `deadline`, or the
+    /// calling task is cancelled.
+    ///
+    /// A transition's watchdog, for one, sleeps until the animation's start plus its
+    /// delay, duration and the container's `watchdogMargin`: on a clock that stood still
+    /// since the request, `now` plus that sum tells that the animation has started.
+    public func waitForSleeper(at deadline: Instant) async {
+        await waitUntil(
+            state,
+            in: \.watchers,
+            project: { $0.sleepers.values.map(\.deadline) },
+            { $0.contains(deadline) }
+        )
     }
 }

@@ -8,7 +8,10 @@ import AppFlow
 /// tracker.track(login, as: "login")
 /// ```
 ///
-/// Then cycle away from it, drop your own references, and expect ``allReleased``.
+/// Then cycle away from it, drop your own references, and expect
+/// `await tracker.waitUntilReleased()`: a task that held the object (an event consumer, a
+/// finished transition's task) may let go of it a moment after the call that ended its
+/// use returned.
 public final class ReleaseTracker: Sendable {
     private struct Entry: Sendable {
         let label: String
@@ -32,4 +35,14 @@ public final class ReleaseTracker: Sendable {
 
     /// Whether every tracked object has been released.
     public var allReleased: Bool { alive.isEmpty }
+
+    /// Waits until every tracked object has been released, for at most `timeout` of real
+    /// time, and returns whether they were. An object never released fails the check
+    /// after `timeout`; nothing hangs.
+    ///
+    /// **Cancellation.** A cancelled task stops waiting and returns whether all are
+    /// released now.
+    public func waitUntilReleased(timeout: Duration = .seconds(10)) async -> Bool {
+        await eventually(timeout: timeout) { allReleased }
+    }
 }

@@ -5,11 +5,16 @@ public struct AnimationContext: Sendable {
     /// The transition being animated.
     public let transitionID: TransitionID
     let signal: AnimationSignal
+    /// The instant on ``clock`` at which the container started the animation, read
+    /// before the animator's task exists: the built-in animations and the watchdog count
+    /// from it, so their timeline does not depend on when that task first runs.
+    let start: any InstantProtocol<Duration>
 
     init(clock: any Clock<Duration>, transitionID: TransitionID, signal: AnimationSignal) {
         self.clock = clock
         self.transitionID = transitionID
         self.signal = signal
+        self.start = clock.now
     }
 
     /// Reports a progress frame.

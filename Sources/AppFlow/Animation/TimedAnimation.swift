@@ -5,9 +5,10 @@ enum TimedAnimation {
 
     /// Sleeps `delay`, then reports eased frames over `duration` until `1`.
     ///
-    /// Deadlines are computed from the start instant, not from the previous wake-up, so
-    /// the animation does not drift, and a test clock advanced past the end in one step
-    /// finishes it in one step.
+    /// Deadlines are computed from the instant the container started the animation
+    /// (``AnimationContext/start``), not from the previous wake-up nor from when this task
+    /// first runs, so the animation does not drift, and a test clock advanced past the
+    /// end in one step finishes it in one step.
     static func run(duration: Duration, delay: Duration, curve: AnimationCurve, context: AnimationContext) async throws
     {
         try await run(on: context.clock, duration: duration, delay: delay, curve: curve, context: context)
@@ -20,7 +21,7 @@ enum TimedAnimation {
         curve: AnimationCurve,
         context: AnimationContext
     ) async throws {
-        let begin = clock.now.advanced(by: delay)
+        let begin = (context.start as? C.Instant ?? clock.now).advanced(by: delay)
         if delay > .zero {
             try await clock.sleep(until: begin, tolerance: nil)
         }

@@ -514,7 +514,7 @@ public actor FlowContainer<Child: Sendable> {
         let signal = AnimationSignal()
         let context = AnimationContext(clock: clock, transitionID: transition.id, signal: signal)
         let animator = startAnimator(for: transition, context: context)
-        let watchdog = startWatchdog(for: transition.animation, signal: signal)
+        let watchdog = startWatchdog(for: transition.animation, context: context)
         activeAnimation = signal
 
         var lastFrame: Double?
@@ -544,6 +544,15 @@ public actor FlowContainer<Child: Sendable> {
     private func show(_ fraction: Double, of transition: Transition<Child>) async {
         broadcaster.publish(FlowEvent.progress(transition, fraction: fraction))
         await stage?.progress(fraction, of: transition)
+    }
+
+    /// Sleeps on `clock` until `duration` after `start`, an instant of that clock.
+    private static func sleep<C: Clock<Duration>>(
+        on clock: C,
+        until start: any InstantProtocol<Duration>,
+        plus duration: Duration
+    ) async throws {
+        try await clock.sleep(until: (start as? C.Instant ?? clock.now).advanced(by: duration), tolerance: nil)
     }
 
     private func startAnimator(for transition: Transition<Child>, context: AnimationContext) -> Task<Void, Never> {
@@ -579,12 +588,12 @@ public actor FlowContainer<Child: Sendable> {
         }
     }
 
-    private func startWatchdog(for animation: TransitionAnimation, signal: AnimationSignal) -> Task<Void, Never>? {
+    private func startWatchdog(for animation: TransitionAnimation, context: AnimationContext) -> Task<Void, Never>? {
         guard let margin = watchdogMargin, let length = animation.nominalLength else { return nil }
-        let clock = self.clock
+        let (clock, signal, start) = (context.clock, context.signal, context.start)
         return Task.detached {
             do {
-                try await clock.sleep(for: length + margin)
+                try await Self.sleep(on: clock, until: start, plus: length + margin)
                 signal.end(.watchdog)
             } catch {
                 // Cancelled: the animation ended in time.

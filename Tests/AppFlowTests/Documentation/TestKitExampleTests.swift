@@ -22,7 +22,9 @@ struct TestKitExampleTests {
         let recorder = EventRecorder(container.events())
 
         let switching = Task { await container.cycle(to: .home(HomeScreen())) }
-        await clock.waitForSleepers(2)  // the fade's first frame, and its watchdog
+        // The fade's watchdog sleeps until its start + 0.2 s + the 2 s margin; once it
+        // sleeps, the fade has started, and its frames count from that start.
+        await clock.waitForSleeper(at: clock.now.advanced(by: .milliseconds(2_200)))
         clock.advance(by: .milliseconds(200))  // the whole fade, at once
         #expect(await switching.value == .completed)
 
@@ -30,15 +32,12 @@ struct TestKitExampleTests {
         await recorder.waitUntilFinished()
         #expect(recorder.grammarViolations.isEmpty)
         #expect(recorder.snapshot.didCount == 1)
-        // TestingYourFlows: end
 
-        // The recorder keeps every event, and events hold their children: drop it and
-        // the login screen goes.
-        #expect(tracker.alive == ["login"])
+        // Events hold their children: drop the recorder, then the login screen goes.
         _ = consume login
-        recorder.cancel()
         _ = consume recorder
-        #expect(tracker.allReleased)
+        #expect(await tracker.waitUntilReleased())
+        // TestingYourFlows: end
     }
 
     @Test func theGrammarCheckerReportsAMissingDid() {

@@ -1,4 +1,5 @@
 import AppFlow
+import AppFlowTesting
 
 /// A test child: a class, so tests can check that it is released, that records its
 /// appearance calls.

@@ -1,5 +1,6 @@
 #if os(Linux)
 import AppFlow
+import AppFlowTesting
 import AppFlowUIKit
 import Foundation
 import Testing
@@ -177,20 +178,5 @@ func expectAtRest(
 func expectRemoved(_ child: UIViewController, sourceLocation: SourceLocation = #_sourceLocation) {
     #expect(child.parent == nil, sourceLocation: sourceLocation)
     #expect(child.view.superview == nil, sourceLocation: sourceLocation)
-}
-
-/// Polls `condition` until it holds, for at most `timeout` of real time; returns whether
-/// it held. Used only to wait for a state, never to measure time.
-@MainActor
-func eventually(timeout: Duration = .seconds(10), _ condition: () async -> Bool) async -> Bool {
-    let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: timeout)
-    while clock.now < deadline {
-        if await condition() { return true }
-        for _ in 0..<10 { await Task.yield() }
-        if await condition() { return true }
-        try? await Task.sleep(for: .milliseconds(1))
-    }
-    return await condition()
 }
 #endif
