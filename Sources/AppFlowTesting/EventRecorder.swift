@@ -52,6 +52,12 @@ public final class EventRecorder<Child: Sendable>: Sendable {
         task.withLock { $0 = consumer }
     }
 
+    /// Stops recording when the recorder goes, so that its task and the events it held
+    /// go too.
+    deinit {
+        cancel()
+    }
+
     /// What has been recorded so far.
     public var snapshot: Snapshot {
         state.withLock { $0.snapshot }

@@ -21,6 +21,12 @@ final class EventBroadcaster<Element: Sendable>: Sendable {
     /// state's lock (always taken first), so that the mirror is never stale.
     private let count = LockedValue(0)
 
+    /// Finishes every stream still open: a container dropped without ``finish()`` ends
+    /// its subscribers' loops instead of leaving them (and their tasks) suspended forever.
+    deinit {
+        finish()
+    }
+
     /// The number of live subscribers.
     var subscriberCount: Int { state.withLock { $0.subscribers.count } }
 

@@ -173,14 +173,17 @@ struct AuthFlowTests {
 
     @Test func slowPreparationIsCutOffByItsTimeout() async {
         let clock = ManualClock()
-        let flow = AuthFlow(provider: SlowPreparer(), splash: Screen("splash"), clock: clock)
+        let provider = SlowPreparer()
+        let flow = AuthFlow(provider: provider, splash: Screen("splash"), clock: clock)
         let starting = Task { await flow.start() }
         await clock.waitForSleepers(1)
         clock.advance(by: .milliseconds(500))
         #expect(await starting.value == .completed)
+        provider.held.open()  // the preparation the timeout left behind may end now
     }
 
     struct SlowPreparer: AuthFlowProvider {
+        let held = Gate()
         var configuration: AuthFlowConfiguration {
             AuthFlowConfiguration(logoutAnimation: .immediate, preparationTimeout: .milliseconds(500))
         }
@@ -188,7 +191,7 @@ struct AuthFlowTests {
         func makeLoggedOutChild() async -> Screen { Screen("loggedOut") }
         func makeLoggedInChild(for session: String) async -> Screen { Screen("main") }
         func prepareToLeave(_ child: Screen, direction: AuthDirection) async {
-            await Gate().pass()  // never ends: the timeout must
+            await held.pass()  // ends only after the test: the timeout must end the wait
         }
     }
 

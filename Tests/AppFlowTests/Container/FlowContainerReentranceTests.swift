@@ -25,6 +25,7 @@ struct FlowContainerReentranceTests {
         #expect(await container.cycle(to: Screen("b")) == .completed)
         #expect(stage.results.all == [.rejected])
         #expect(await container.child.name == "b")
+        stage.container.withLock { $0 = nil }  // the stage and the container hold each other
     }
 
     @Test func aHookThatAwaitsCycleInlineIsRejectedAtOnce() async {
@@ -33,6 +34,7 @@ struct FlowContainerReentranceTests {
         selfCalling.container.withLock { $0 = container }
         #expect(await container.cycle(to: selfCalling) == .completed)
         #expect(selfCalling.results.all == [.rejected])
+        selfCalling.container.withLock { $0 = nil }  // the child and the container hold each other
     }
 
     /// A screen whose hook awaits `cycle` on the container that is showing it.
@@ -54,6 +56,7 @@ struct FlowContainerReentranceTests {
         let spawned = hooked.spawned.withLock { $0 }
         #expect(await spawned?.value == .completed)
         #expect(await container.child.name == "spawned-by-hook")
+        hooked.owner.withLock { $0 = nil }
     }
 
     /// A screen whose `flowWillAppear` starts a plain `Task` that cycles its own container.
@@ -95,6 +98,7 @@ struct FlowContainerReentranceTests {
         holder.withLock { $0 = container }
         #expect(await container.cycle(to: Screen("b")) == .completed)
         #expect(inner.all == [.rejected])
+        holder.withLock { $0 = nil }  // the animation and the container hold each other
     }
 
     @Test func finishCalledFromAHookDoesNotDeadlock() async {
@@ -105,6 +109,7 @@ struct FlowContainerReentranceTests {
         #expect(await container.cycle(to: Screen("b")).didRun)
         #expect(await container.isFinished)
         #expect(container.subscriberCount == 0)
+        holder.withLock { $0 = nil }
     }
 
     /// A stage that finishes its container while mounting.
