@@ -1,0 +1,15 @@
+// libFuzzer's entry point: the first byte picks the machine, the rest drives it.
+
+/// Runs one input; a broken guarantee stops the process (libFuzzer keeps the input).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
+    var input = FuzzInput(Array(UnsafeRawBufferPointer(start: start, count: count)))
+    if input.next() % 2 == 0 {
+        var driver = FlowMachineDriver()
+        driver.run(&input)
+    } else {
+        var driver = AuthMachineDriver()
+        driver.run(&input)
+    }
+    return 0
+}
