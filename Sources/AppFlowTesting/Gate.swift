@@ -17,7 +17,7 @@ import AppFlow
 /// #expect(await eventually { gate.waitingCount == 1 })
 /// #expect(await container.isTransitioning)
 /// gate.open()
-/// #expect(await switching.value == .completed)
+/// #expect(await switching.value(within: .seconds(10)) == .completed)
 /// ```
 public final class Gate: Sendable {
     private struct State: Sendable {

@@ -1,5 +1,6 @@
 import AppFlow
 import AppFlowDemo
+import AppFlowTesting
 import Testing
 
 /// Shorthands for made-up observation sequences.
@@ -8,7 +9,7 @@ private func logout(_ call: Int, batch: Int) -> AuthObservation { .calling(call:
 private func u(_ call: Int) -> DemoSession { DemoSession(call: call) }
 private func id(_ raw: UInt64) -> TransitionID { TransitionID(rawValue: raw) }
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(1)), .endsWithin(.seconds(45)))
 struct AuthStormTests {
     @Test(
         arguments: [

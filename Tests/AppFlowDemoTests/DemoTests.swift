@@ -20,7 +20,7 @@ final class Captured: Sendable {
     var output: String { text.withLock { $0 } }
 }
 
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(2)), .endsWithin(.seconds(100)))
 struct DemoTests {
     @Test(arguments: OverlapPolicy.allCases)
     func bothActsRunInFastModeAndEveryInvariantHolds(policy: OverlapPolicy) async {
@@ -78,7 +78,7 @@ struct DemoTests {
         let task = Task { await container.cycle(to: .login) }
         await clock.waitForSleepers(2)
         clock.advance(by: .milliseconds(200))
-        #expect(await task.value == .completed)
+        #expect(await task.value(within: .seconds(10)) == .completed)
         #expect(out.output.contains("\r\u{1B}[2K"))
         #expect(out.output.contains("[########################] 100%"))
         #expect(out.output.contains("|      LOGIN       |"))
@@ -260,7 +260,7 @@ struct DemoTests {
         let task = Task { await container.cycle(to: .main(user: "a-rather-long-user-name")) }
         await clock.waitForSleepers(2)
         clock.advance(by: .milliseconds(200))
-        #expect(await task.value == .completed)
+        #expect(await task.value(within: .seconds(10)) == .completed)
         // Every redraw starts with the clear-line escape; what follows it up to the next
         // redraw or newline is one row on screen.
         let redraws = out.output.split(separator: "\r\u{1B}[2K").dropFirst()

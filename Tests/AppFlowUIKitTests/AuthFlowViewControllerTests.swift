@@ -8,7 +8,7 @@ import UIKitStandIn
 /// `AuthFlowViewController` against the UIKit stand-in: AppController's API with the
 /// provider's view controllers contained as `FlowContainerViewController` contains its
 /// children.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(1)), .endsWithin(.seconds(45)))
 @MainActor
 struct AuthFlowViewControllerTests {
     /// Makes numbered view controllers of the scene: `out1`, `in(ann)1`…
@@ -77,11 +77,11 @@ struct AuthFlowViewControllerTests {
         let logout = Task { await host.logout() }
         #expect(await eventually { await host.flow.container.pendingCount == 1 })
         clock.advance(by: .milliseconds(100))
-        #expect(await login.value == .completed)
+        #expect(await login.value(within: .seconds(10)) == .completed)
         #expect(await eventually { host.children.count == 2 })
         await clock.waitForSleepers(2)
         clock.advance(by: .milliseconds(100))
-        #expect(await logout.value == .completed)
+        #expect(await logout.value(within: .seconds(10)) == .completed)
 
         #expect(
             scene.calls(since: mark)
@@ -117,7 +117,7 @@ struct AuthFlowViewControllerTests {
             )
         }
         for call in calls {
-            _ = await call.value
+            #expect(await call.value(within: .seconds(10)) != nil, "a call did not return within 10 s")
         }
 
         let shown = ["splash"] + scene.childrenAdded(by: "host", since: mark)

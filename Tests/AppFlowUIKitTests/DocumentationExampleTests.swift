@@ -1,5 +1,6 @@
 #if os(Linux)
 import AppFlow
+import AppFlowTesting
 import AppFlowUIKit
 import Foundation
 import Testing
@@ -8,7 +9,7 @@ import UIKitStandIn
 /// The examples in the doc comments of `AppFlowUIKit`, compiled against the stand-in and
 /// run.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(1)), .endsWithin(.seconds(45)))
 struct DocumentationExampleTests {
     final class SplashViewController: UIViewController {}
     final class LoginViewController: UIViewController {}

@@ -9,7 +9,7 @@ import UIKitStandIn
 /// `FlowContainerViewController` against the UIKit stand-in: the calls it makes, in
 /// order, for plain, overlapping, interrupted, finished and nested transitions. These
 /// tests prove the glue's call sequence, not UIKit's behaviour.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(1)), .endsWithin(.seconds(45)))
 @MainActor
 struct FlowContainerViewControllerTests {
     /// A host of `initial` named `name`, on a manual clock without a watchdog.
@@ -111,7 +111,7 @@ struct FlowContainerViewControllerTests {
         #expect(b.view.superview === host.view && a.view.superview === host.view)
 
         clock.advance(by: .milliseconds(100))
-        #expect(await transition.value == .completed)
+        #expect(await transition.value(within: .seconds(10)) == .completed)
         #expect(scene.calls(since: mark) == all)
         expectAtRest(host, showing: b)
         expectRemoved(a)
@@ -135,7 +135,7 @@ struct FlowContainerViewControllerTests {
         #expect(await eventually { b.view.alpha > 0 && b.view.alpha < 1 })
         #expect(a.view.alpha == 1 - b.view.alpha)
         clock.advance(by: .milliseconds(100))
-        #expect(await dissolve.value == .completed)
+        #expect(await dissolve.value(within: .seconds(10)) == .completed)
         expectAtRest(host, showing: b)
         // The old child leaves opaque, ready to be shown again.
         #expect(a.view.alpha == 1)
@@ -148,7 +148,7 @@ struct FlowContainerViewControllerTests {
         clock.advance(by: .milliseconds(100))
         #expect(await eventually { c.view.frame.minX > 0 && c.view.frame.minX < bounds.width })
         clock.advance(by: .milliseconds(100))
-        #expect(await slide.value == .completed)
+        #expect(await slide.value(within: .seconds(10)) == .completed)
         expectAtRest(host, showing: c)
         #expect(scene.appearanceViolations().isEmpty)
         _ = window
@@ -181,9 +181,9 @@ struct FlowContainerViewControllerTests {
         }
         clock.advance(by: .milliseconds(100))
 
-        #expect(await first.value == .completed)
-        #expect(await second.value == .completed)
-        #expect(await third.value == .completed)
+        #expect(await first.value(within: .seconds(10)) == .completed)
+        #expect(await second.value(within: .seconds(10)) == .completed)
+        #expect(await third.value(within: .seconds(10)) == .completed)
         let expected = containmentCalls(host: "host", through: ["a", "b", "c", "d"], animated: true)
         #expect(scene.calls(since: mark) == expected)
         expectAtRest(host, showing: d)
@@ -212,7 +212,7 @@ struct FlowContainerViewControllerTests {
             let superseded = Task { await host.cycle(to: c, policy: .latestWins) }
             #expect(await eventually { await host.container.pendingCount == 1 })
             last = Task { await host.cycle(to: d, policy: .latestWins) }
-            #expect(await superseded.value == .superseded)
+            #expect(await superseded.value(within: .seconds(10)) == .superseded)
         }
         // latest-wins lets the running fade finish.
         #expect(b.view.alpha == 0)
@@ -220,8 +220,8 @@ struct FlowContainerViewControllerTests {
         await clock.waitForSleepers()
         clock.advance(by: .milliseconds(100))
 
-        #expect(await first.value == .completed)
-        #expect(await last.value == .completed)
+        #expect(await first.value(within: .seconds(10)) == .completed)
+        #expect(await last.value(within: .seconds(10)) == .completed)
         #expect(scene.calls(since: mark) == containmentCalls(host: "host", through: ["a", "b", "d"], animated: true))
         #expect(scene.calls(of: "c").isEmpty)
         expectAtRest(host, showing: d)
@@ -242,8 +242,8 @@ struct FlowContainerViewControllerTests {
         await clock.waitForSleepers()
         let interrupting = Task { await host.cycle(to: c, animation: .immediate, policy: .interrupt) }
 
-        #expect(await cutShort.value == .interrupted)
-        #expect(await interrupting.value == .completed)
+        #expect(await cutShort.value(within: .seconds(10)) == .interrupted)
+        #expect(await interrupting.value(within: .seconds(10)) == .completed)
         #expect(
             scene.calls(since: mark)
                 == containmentCalls(host: "host", from: "a", to: "b", animated: true)
@@ -272,8 +272,8 @@ struct FlowContainerViewControllerTests {
         #expect(await eventually { await host.container.pendingCount == 1 })
         await host.finish()
 
-        #expect(await running.value == .interrupted)
-        #expect(await waiting.value == .cancelled)
+        #expect(await running.value(within: .seconds(10)) == .interrupted)
+        #expect(await waiting.value(within: .seconds(10)) == .cancelled)
         #expect(await host.cycle(to: d) == .cancelled)
         #expect(scene.calls(since: mark) == containmentCalls(host: "host", from: "a", to: "b", animated: true))
         #expect(scene.calls(of: "c").isEmpty && scene.calls(of: "d").isEmpty)
@@ -298,7 +298,11 @@ struct FlowContainerViewControllerTests {
         }
         var ran = 0
         for call in calls {
-            if await call.value.didRun { ran += 1 }
+            guard let result = await call.value(within: .seconds(10)) else {
+                Issue.record("a cycle did not return within 10 s")
+                return
+            }
+            if result.didRun { ran += 1 }
         }
 
         let shown = ["a"] + scene.childrenAdded(by: "host", since: mark)
@@ -331,7 +335,7 @@ struct FlowContainerViewControllerTests {
         let fade = Task { await host.cycle(to: c, animation: .fade(duration: .milliseconds(100))) }
         await clock.waitForSleepers()
         clock.advance(by: .milliseconds(100))
-        #expect(await fade.value == .completed)
+        #expect(await fade.value(within: .seconds(10)) == .completed)
         #expect(await eventually { tracker.allReleased })
         expectAtRest(host, showing: c)
         _ = window

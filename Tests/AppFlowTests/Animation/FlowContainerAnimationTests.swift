@@ -3,7 +3,7 @@ import AppFlowTesting
 import Testing
 
 /// Animation strategies on an injected clock, the watchdog, the stage and lifecycle hooks.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(1)), .endsWithin(.seconds(45)))
 struct FlowContainerAnimationTests {
     struct Boom: Error, Equatable {}
 
@@ -18,7 +18,7 @@ struct FlowContainerAnimationTests {
         clock.advance(by: .milliseconds(100))
         #expect(await container.isTransitioning)
         clock.advance(by: .milliseconds(100))
-        #expect(await task.value == .completed)
+        #expect(await task.value(within: .seconds(10)) == .completed)
         await recorder.waitForEvents { $0.didCount == 1 }
         let frames = recorder.events.compactMap { event -> Double? in
             if case .progress(_, let fraction) = event { fraction } else { nil }
@@ -46,7 +46,7 @@ struct FlowContainerAnimationTests {
         clock.advance(by: .milliseconds(350))
         #expect(await container.isTransitioning)
         clock.advance(by: .milliseconds(50))
-        #expect(await task.value == .completed)
+        #expect(await task.value(within: .seconds(10)) == .completed)
     }
 
     @Test(arguments: [Duration.zero, .milliseconds(-50)])
@@ -65,8 +65,8 @@ struct FlowContainerAnimationTests {
         let fading = launch(container, Screen("b"))
         await clock.waitForSleepers(2)
         let cutter = launch(container, Screen("c"), animation: .immediate, policy: .interrupt)
-        #expect(await fading.value == .interrupted)
-        #expect(await cutter.value == .completed)
+        #expect(await fading.value(within: .seconds(10)) == .interrupted)
+        #expect(await cutter.value(within: .seconds(10)) == .completed)
         #expect(await container.child.name == "c")
         await recorder.waitForEvents { $0.didCount == 2 }
         #expect(recorder.grammarViolations == [])
@@ -122,7 +122,7 @@ struct FlowContainerAnimationTests {
         clock.advance(by: .milliseconds(1_099))
         #expect(await container.isTransitioning)
         clock.advance(by: .milliseconds(1))
-        #expect(await task.value == .interrupted)
+        #expect(await task.value(within: .seconds(10)) == .interrupted)
         await recorder.waitForEvents { $0.didCount == 1 }
         guard case .watchdog = recorder.snapshot.completed.first?.interruption else {
             Issue.record("expected the watchdog")
@@ -145,7 +145,7 @@ struct FlowContainerAnimationTests {
         clock.advance(by: .seconds(3_600))
         #expect(await container.isTransitioning)
         gate.open()
-        #expect(await task.value == .completed)
+        #expect(await task.value(within: .seconds(10)) == .completed)
     }
 
     @Test func progressThatIsNotFiniteIsDroppedAndOutOfRangeProgressIsClamped() async {
@@ -176,8 +176,8 @@ struct FlowContainerAnimationTests {
         let fading = launch(container, Screen("b", calls: calls))
         await clock.waitForSleepers(2)
         let cutter = launch(container, Screen("c", calls: calls), animation: .immediate, policy: .interrupt)
-        #expect(await fading.value == .interrupted)
-        #expect(await cutter.value == .completed)
+        #expect(await fading.value(within: .seconds(10)) == .interrupted)
+        #expect(await cutter.value(within: .seconds(10)) == .completed)
         #expect(
             calls.all == [
                 "a.willDisappear", "b.willAppear", "a.didDisappear", "b.didAppear",
@@ -228,7 +228,7 @@ struct QuarterSteps: TransitionAnimator {
     }
 }
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(1)), .endsWithin(.seconds(45)))
 struct TransitionAnimatorTests {
     @Test func aTransitionAnimatorTypeGetsBothChildrenAndRunsOnTheContainersClock() async {
         let clock = ManualClock()
@@ -243,7 +243,7 @@ struct TransitionAnimatorTests {
             await clock.waitForSleepers(2)  // the animator's step and the watchdog
             clock.advance(by: .milliseconds(10))
         }
-        #expect(await task.value == .completed)
+        #expect(await task.value(within: .seconds(10)) == .completed)
         #expect(frames.all == ["a->b"])
         #expect(stage.calls.all.filter { $0.hasPrefix("progress") }.last == "progress 1.0")
     }

@@ -4,7 +4,7 @@ import Testing
 @testable import AppFlow
 
 /// The test kit records `AuthEvent`s and checks their order.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(1)), .endsWithin(.seconds(45)))
 struct AuthEventRecorderTests {
     typealias Event = AuthEvent<String, Screen>
 

@@ -3,7 +3,7 @@ import AppFlowTesting
 import Testing
 
 /// `AuthFlow`: call order decides everything, and a logout aborts a login in progress.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(1)), .endsWithin(.seconds(45)))
 struct AuthFlowCallOrderTests {
     typealias Flow = AuthFlow<TestAuthProvider>
 
@@ -38,13 +38,16 @@ struct AuthFlowCallOrderTests {
         let logout = Task { await flow.logout() }
         #expect(await eventually { flow.callCount == 3 })
         gate.open()
-        #expect(await login.value == .superseded)
-        #expect(await logout.value == .unchanged)
+        #expect(await login.value(within: .seconds(10)) == .superseded)
+        #expect(await logout.value(within: .seconds(10)) == .unchanged)
         #expect(provider.cancelledFactories.all == ["ada"], "the factory's task sees the logout as a cancellation")
         #expect(provider.built.all.contains("loggedIn(ada)"), "the factory ran to its end")
         #expect(await flow.phase == .loggedOut)
         await flow.finish()
-        #expect(await events.value == [], "no willLogin, no didLogin: the child was dropped unseen")
+        #expect(
+            await events.value(within: .seconds(10)) == [],
+            "no willLogin, no didLogin: the child was dropped unseen"
+        )
         #expect(provider.tracker?.alive == ["loggedOut"], "the dropped child is released")
     }
 
@@ -55,8 +58,8 @@ struct AuthFlowCallOrderTests {
         let second = Task { await flow.login("bob") }
         #expect(await eventually { flow.callCount == 3 })
         gate.open()
-        #expect(await first.value == .superseded)
-        #expect(await second.value == .completed)
+        #expect(await first.value(within: .seconds(10)) == .superseded)
+        #expect(await second.value(within: .seconds(10)) == .completed)
         #expect(provider.cancelledFactories.all == ["ada"])
         #expect(await flow.phase == .loggedIn("bob"))
     }
@@ -72,11 +75,15 @@ struct AuthFlowCallOrderTests {
         #expect(await eventually { sessionGate.waitingCount == 1 })
         #expect(await flow.login("fresh") == .completed)
         sessionGate.open()
-        #expect(await starting.value == .superseded)
+        #expect(await starting.value(within: .seconds(10)) == .superseded)
         #expect(await flow.phase == .loggedIn("fresh"))
         #expect(!provider.built.all.contains("loggedIn(restored)"))
         await flow.finish()
-        #expect(await events.value == ["willLogin main(fresh) by login", "didLogin main(fresh) by login"])
+        #expect(
+            await events.value(within: .seconds(10)) == [
+                "willLogin main(fresh) by login", "didLogin main(fresh) by login",
+            ]
+        )
     }
 
     @Test func onlyStartsOwnPlacementIsFlaggedInitialEvenWhenALogoutBeatsIt() async {
@@ -90,9 +97,13 @@ struct AuthFlowCallOrderTests {
         #expect(await eventually { sessionGate.waitingCount == 1 })
         #expect(await flow.logout() == .completed)
         sessionGate.open()
-        #expect(await starting.value == .superseded)
+        #expect(await starting.value(within: .seconds(10)) == .superseded)
         await flow.finish()
-        #expect(await events.value == ["willLogout loggedOut by logout", "didLogout loggedOut by logout"])
+        #expect(
+            await events.value(within: .seconds(10)) == [
+                "willLogout loggedOut by logout", "didLogout loggedOut by logout",
+            ]
+        )
     }
 
     @Test func aRefreshRebuildsTheLoggedInChildOnlyWhileLoggedIn() async {
@@ -108,7 +119,7 @@ struct AuthFlowCallOrderTests {
         await flow.finish()
         #expect(provider.built.all == ["loggedOut", "loggedIn(ada)", "loggedIn(ada)", "loggedIn(ada-v2)"])
         #expect(
-            await events.value == [
+            await events.value(within: .seconds(10)) == [
                 "willLogin main(ada) by refresh", "didLogin main(ada) by refresh",
                 "willLogin main(ada-v2) by refresh", "didLogin main(ada-v2) by refresh",
             ]
@@ -129,11 +140,15 @@ struct AuthFlowCallOrderTests {
         let logout = Task { await flow.logout() }
         #expect(await eventually { flow.callCount == 4 })
         gate.open()
-        #expect(await reload.value == .superseded)
-        #expect(await logout.value == .completed)
+        #expect(await reload.value(within: .seconds(10)) == .superseded)
+        #expect(await logout.value(within: .seconds(10)) == .completed)
         #expect(await flow.phase == .loggedOut)
         await flow.finish()
-        #expect(await events.value == ["willLogout loggedOut by logout", "didLogout loggedOut by logout"])
+        #expect(
+            await events.value(within: .seconds(10)) == [
+                "willLogout loggedOut by logout", "didLogout loggedOut by logout",
+            ]
+        )
     }
 
     @Test func aLogoutToAnotherVariantWhileLoggedOutSwitchesAndTheSameVariantIsUnchanged() async {
@@ -229,7 +244,9 @@ struct AuthFlowCallOrderTests {
         let events = Self.record(flow)
         #expect(await flow.login("bob") == .completed)
         await flow.finish()
-        #expect(await events.value == ["willLogin main(bob) by login", "didLogin main(bob) by login"])
+        #expect(
+            await events.value(within: .seconds(10)) == ["willLogin main(bob) by login", "didLogin main(bob) by login"]
+        )
     }
 
     @Test func aLoginBackToTheOldSessionWhileThePlaceholderIsShownRebuildsIt() async {
@@ -244,8 +261,8 @@ struct AuthFlowCallOrderTests {
         let ada = Task { await flow.login("ada") }
         #expect(await eventually { flow.callCount == 4 })
         gate.open()
-        #expect(await bob.value == .superseded)
-        #expect(await ada.value == .completed, "the placeholder is not ada's session shown")
+        #expect(await bob.value(within: .seconds(10)) == .superseded)
+        #expect(await ada.value(within: .seconds(10)) == .completed, "the placeholder is not ada's session shown")
         #expect(await flow.container.child.child.name == "main(ada)")
         #expect(await flow.phase == .loggedIn("ada"))
         #expect(provider.built.all.suffix(2) == ["loggedIn(bob)", "loggedIn(ada)"])
@@ -259,7 +276,7 @@ struct AuthFlowCallOrderTests {
         #expect(await eventually { gate.waitingCount == 1 })
         bob.cancel()
         gate.open()
-        #expect(await bob.value == .completed)
+        #expect(await bob.value(within: .seconds(10)) == .completed)
         #expect(await flow.container.child.child.name == "main(bob)", "never left on the placeholder")
         await flow.finish()
     }
@@ -297,12 +314,16 @@ struct AuthFlowCallOrderTests {
         #expect(await eventually { await flow.container.child.child.name == "onboarding" })
         #expect(await flow.phase == .loggedIn("ada"))
         #expect(await flow.logout() == .completed)
-        guard case .replaced = await onboarding.value else {
+        guard case .replaced? = await onboarding.value(within: .seconds(10)) else {
             Issue.record("the onboarding hop must end when the logout replaces it")
             return
         }
         await flow.finish()
-        #expect(await events.value == ["willLogout loggedOut by logout", "didLogout loggedOut by logout"])
+        #expect(
+            await events.value(within: .seconds(10)) == [
+                "willLogout loggedOut by logout", "didLogout loggedOut by logout",
+            ]
+        )
     }
 
     @Test func aChildDroppedForALaterLogoutGetsNoHooksAndAnInterruptedOnesAreBalanced() async {
@@ -326,16 +347,16 @@ struct AuthFlowCallOrderTests {
         let logout = Task { await flow.logout() }
         #expect(await eventually { flow.callCount == 3 })
         gate.open()
-        #expect(await ada.value == .superseded)
-        #expect(await logout.value == .unchanged)
+        #expect(await ada.value(within: .seconds(10)) == .superseded)
+        #expect(await logout.value(within: .seconds(10)) == .unchanged)
         // Bob's login is cut short by a logout while it fades in; nobody advances the clock.
         let bob = Task { await flow.login("bob") }
         #expect(await eventually { hooks.all.contains("main(bob).willAppear") })
         let last = Task { await flow.logout() }
         #expect(await eventually(timeout: .seconds(5)) { hooks.all.contains("main(bob).didDisappear") })
         await flow.finish()
-        #expect(await bob.value == .interrupted)
-        #expect(await last.value == .completed)
+        #expect(await bob.value(within: .seconds(10)) == .interrupted)
+        #expect(await last.value(within: .seconds(10)) == .completed)
         #expect(!hooks.all.contains { $0.hasPrefix("main(ada)") }, "the dropped child got no hooks")
         let bobs = hooks.all.filter { $0.hasPrefix("main(bob)") }
         let balanced = ["willAppear", "didAppear", "willDisappear", "didDisappear"].map { "main(bob).\($0)" }
@@ -355,12 +376,14 @@ struct AuthFlowCallOrderTests {
         #expect(await eventually { await flow.container.child.child.name == "forcedUpdate" })
         #expect(await flow.phase == .loggedOut)
         #expect(await flow.login("ada") == .completed)
-        guard case .replaced = await forcedUpdate.value else {
+        guard case .replaced? = await forcedUpdate.value(within: .seconds(10)) else {
             Issue.record("the hop must end when the login replaces it")
             return
         }
         await flow.finish()
-        #expect(await events.value == ["willLogin main(ada) by login", "didLogin main(ada) by login"])
+        #expect(
+            await events.value(within: .seconds(10)) == ["willLogin main(ada) by login", "didLogin main(ada) by login"]
+        )
     }
 
     @Test func aStreamWithABoundedBufferKeepsOnlyTheNewestEventsItCouldNotDeliver() async {
@@ -466,7 +489,7 @@ struct AuthFlowCallOrderTests {
         // ...until the session expires.
         await flow.logout()
         #expect(await session.inner.isFinished)
-        guard case .replaced = await onboarding.value else {
+        guard case .replaced? = await onboarding.value(within: .seconds(10)) else {
             Issue.record("the nested hop must end when its container finishes")
             return
         }

@@ -3,7 +3,7 @@ import AppFlowTesting
 import Testing
 
 /// `AuthFlow`: AppController's login/logout, race-free.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(2)), .endsWithin(.seconds(100)))
 struct AuthFlowTests {
     typealias Flow = AuthFlow<TestAuthProvider>
 
@@ -27,7 +27,9 @@ struct AuthFlowTests {
         #expect(await flow.start() == .completed)
         #expect(await flow.phase == .loggedIn("ada"))
         await flow.finish()
-        #expect(await events.value == ["willLogin main(ada) initial", "didLogin main(ada) initial"])
+        #expect(
+            await events.value(within: .seconds(10)) == ["willLogin main(ada) initial", "didLogin main(ada) initial"]
+        )
     }
 
     @Test func loginAndLogoutSwitchAndPublishTheFourHandlers() async {
@@ -39,7 +41,7 @@ struct AuthFlowTests {
         #expect(await flow.logout() == .completed)
         await flow.finish()
         #expect(
-            await events.value == [
+            await events.value(within: .seconds(10)) == [
                 "willLogin main(ada)", "didLogin main(ada)", "willLogout loggedOut", "didLogout loggedOut",
             ]
         )
@@ -78,13 +80,13 @@ struct AuthFlowTests {
         let first = Task { await flow.login("ada") }
         #expect(await eventually { await flow.container.pendingCount == 1 })
         let second = Task { await flow.logout() }
-        #expect(await first.value == .superseded)
+        #expect(await first.value(within: .seconds(10)) == .superseded)
         let third = Task { await flow.login("bob") }
-        #expect(await second.value == .superseded)
+        #expect(await second.value(within: .seconds(10)) == .superseded)
         gate.open()
         // start() was called first: every later call beats it, even its running factory.
-        #expect(await starting.value == .superseded)
-        #expect(await third.value == .completed)
+        #expect(await starting.value(within: .seconds(10)) == .superseded)
+        #expect(await third.value(within: .seconds(10)) == .completed)
         #expect(await flow.phase == .loggedIn("bob"))
         #expect(provider.built.all == ["loggedOut", "loggedIn(bob)"])
     }
@@ -97,9 +99,9 @@ struct AuthFlowTests {
         let logout = Task { await flow.logout() }
         #expect(await eventually { await flow.container.pendingCount == 2 })
         gate.open()
-        #expect(await starting.value == .superseded)
-        #expect(await login.value == .superseded)
-        #expect(await logout.value == .completed)
+        #expect(await starting.value(within: .seconds(10)) == .superseded)
+        #expect(await login.value(within: .seconds(10)) == .superseded)
+        #expect(await logout.value(within: .seconds(10)) == .completed)
         #expect(!provider.built.all.contains("loggedIn(ada)"))
     }
 
@@ -110,9 +112,9 @@ struct AuthFlowTests {
         let login = Task { await flow.login("ada") }
         #expect(await eventually { await flow.container.pendingCount == 2 })
         gate.open()
-        _ = await starting.value
-        #expect(await logout.value == .superseded)
-        #expect(await login.value == .completed)
+        #expect(await starting.value(within: .seconds(10)) != nil, "start() did not return")
+        #expect(await logout.value(within: .seconds(10)) == .superseded)
+        #expect(await login.value(within: .seconds(10)) == .completed)
         #expect(await flow.phase == .loggedIn("ada"))
     }
 
@@ -127,7 +129,7 @@ struct AuthFlowTests {
         #expect(await eventually { sessionGate.waitingCount == 1 })
         #expect(await flow.logout() == .completed)
         sessionGate.open()
-        #expect(await starting.value == .superseded)
+        #expect(await starting.value(within: .seconds(10)) == .superseded)
         #expect(await flow.phase == .loggedOut)
         #expect(!provider.built.all.contains("loggedIn(stale)"))
     }
@@ -163,9 +165,9 @@ struct AuthFlowTests {
         _ = await eventually { flow.callCount == 3 }
         #expect(await flow.container.pendingCount == 1)
         gate.open()
-        #expect(await starting.value == .superseded)
-        #expect(await first.value == .completed)
-        #expect(await second.value == .completed)
+        #expect(await starting.value(within: .seconds(10)) == .superseded)
+        #expect(await first.value(within: .seconds(10)) == .completed)
+        #expect(await second.value(within: .seconds(10)) == .completed)
         // A login in between ends the joining: the next logout is a logout of its own.
         #expect(await flow.login("ada") == .completed)
         #expect(await flow.logout() == .completed)
@@ -178,7 +180,7 @@ struct AuthFlowTests {
         let starting = Task { await flow.start() }
         await clock.waitForSleepers(1)
         clock.advance(by: .milliseconds(500))
-        #expect(await starting.value == .completed)
+        #expect(await starting.value(within: .seconds(10)) == .completed)
         provider.held.open()  // the preparation the timeout left behind may end now
     }
 
@@ -226,7 +228,13 @@ struct AuthFlowTests {
             _ = await eventually { flow.callCount > before }
         }
         var outcomes: [(index: Int, isLogin: Bool, returned: UInt64, result: AuthResult)] = []
-        for task in tasks { outcomes.append(await task.value) }
+        for task in tasks {
+            guard let outcome = await task.value(within: .seconds(10)) else {
+                Issue.record("a call did not return within 10 s")
+                return
+            }
+            outcomes.append(outcome)
+        }
         let builds = provider.builds.all
 
         // Every logout that returned, whatever its result. (A superseded one was replaced

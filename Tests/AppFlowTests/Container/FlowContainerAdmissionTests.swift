@@ -5,7 +5,7 @@ import Testing
 
 /// `cycle(animation:policy:admittedIf:to:)`: the admission closure is asked on arrival and
 /// at the start of the turn, and a refusal drops the request without side effects.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(1)), .endsWithin(.seconds(45)))
 struct FlowContainerAdmissionTests {
     /// An admission closure that records each check and answers from `answers`.
     final class Admission: Sendable {
@@ -46,8 +46,8 @@ struct FlowContainerAdmissionTests {
         #expect(admission.checks.all == [.arrival])
         #expect(await container.pendingCount == 1, "a refused latest-wins request supersedes nothing")
         gate.open()
-        #expect(await first.value == .completed)
-        #expect(await waiting.value == .completed)
+        #expect(await first.value(within: .seconds(10)) == .completed)
+        #expect(await waiting.value(within: .seconds(10)) == .completed)
         #expect(factoryRan.all.isEmpty)
         #expect(await container.child.name == "waiting")
     }
@@ -68,9 +68,9 @@ struct FlowContainerAdmissionTests {
         let after = launch(container, Screen("after"))
         #expect(await eventually { await container.pendingCount == 2 })
         gate.open()
-        #expect(await first.value == .completed)
-        #expect(await refused.value == .superseded)
-        #expect(await after.value == .completed)
+        #expect(await first.value(within: .seconds(10)) == .completed)
+        #expect(await refused.value(within: .seconds(10)) == .superseded)
+        #expect(await after.value(within: .seconds(10)) == .completed)
         #expect(admission.checks.all == [.arrival, .start])
         #expect(factoryRan.all.isEmpty)
         await container.finish()
@@ -112,9 +112,9 @@ struct FlowContainerAdmissionTests {
         let after = launch(container, Screen("after"))
         #expect(await eventually { await container.pendingCount == 2 })
         gate.open()
-        #expect(await first.value == .completed)
-        #expect(await refused.value == .superseded)
-        #expect(await after.value == .completed)
+        #expect(await first.value(within: .seconds(10)) == .completed)
+        #expect(await refused.value(within: .seconds(10)) == .superseded)
+        #expect(await after.value(within: .seconds(10)) == .completed)
         #expect(points.all == ["arrival first", "start first", "childMade first"])
         #expect(await eventually { tracker.allReleased }, "the dropped child is released")
         await container.finish()

@@ -3,7 +3,7 @@ import AppFlowTesting
 import Testing
 
 /// Guarantees 6, 7 and 9: cancellation, `finish()`, and lazy factories.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(1)), .endsWithin(.seconds(45)))
 struct FlowContainerCancellationTests {
     /// A container whose first transition is held open at `gate`.
     static func busyContainer(
@@ -29,10 +29,10 @@ struct FlowContainerCancellationTests {
         }
         #expect(await eventually { await container.pendingCount == 1 })
         pending.cancel()
-        #expect(await pending.value == .cancelled)
+        #expect(await pending.value(within: .seconds(10)) == .cancelled)
         #expect(await container.pendingCount == 0)
         gate.open()
-        #expect(await first.value == .completed)
+        #expect(await first.value(within: .seconds(10)) == .completed)
         await container.finish()
         await recorder.waitUntilFinished()
         #expect(factoryRan.all.isEmpty)
@@ -47,7 +47,7 @@ struct FlowContainerCancellationTests {
             withUnsafeCurrentTask { $0?.cancel() }
             return await container.cycle(to: Screen("never"))
         }
-        #expect(await task.value == .cancelled)
+        #expect(await task.value(within: .seconds(10)) == .cancelled)
         #expect(await container.child.name == "start")
         await container.finish()
         await recorder.waitUntilFinished()
@@ -64,10 +64,10 @@ struct FlowContainerCancellationTests {
             // without waiting for the older call to return.
             older.cancel()
             let newer = launch(container, Screen("newer"))
-            #expect(await older.value == .cancelled)
+            #expect(await older.value(within: .seconds(10)) == .cancelled)
             gate.open()
-            #expect(await first.value == .completed)
-            #expect(await newer.value == .completed)
+            #expect(await first.value(within: .seconds(10)) == .completed)
+            #expect(await newer.value(within: .seconds(10)) == .completed)
         }
     }
 
@@ -78,7 +78,7 @@ struct FlowContainerCancellationTests {
         #expect(await eventually { gate.waitingCount == 1 })
         task.cancel()
         gate.open()
-        #expect(await task.value == .completed)
+        #expect(await task.value(within: .seconds(10)) == .completed)
         #expect(await container.child.name == "next")
     }
 
@@ -90,8 +90,8 @@ struct FlowContainerCancellationTests {
         await clock.waitForSleepers(2)  // the fade's first frame and the watchdog
         let pending = await launchInOrder(container, [Screen("p1"), Screen("p2")])
         await container.finish()
-        #expect(await running.value == .interrupted)
-        for task in pending { #expect(await task.value == .cancelled) }
+        #expect(await running.value(within: .seconds(10)) == .interrupted)
+        for task in pending { #expect(await task.value(within: .seconds(10)) == .cancelled) }
         #expect(await container.isFinished)
         #expect(await container.child.name == "running")
         for recorder in recorders {
@@ -125,7 +125,7 @@ struct FlowContainerCancellationTests {
         await container.finish()
         // Checked synchronously at the moment finish() returns: no stream is left open.
         #expect(container.subscriberCount == 0)
-        await storm.value
+        #expect(await storm.value(within: .seconds(10)) != nil, "the storm did not end")
         await recorder.waitUntilFinished()
         // The log closes on a did: no transition was left open by finish.
         #expect(recorder.grammarViolations == [])
@@ -137,8 +137,10 @@ struct FlowContainerCancellationTests {
         let finishers = (0..<3).map { _ in Task { await container.finish() } }
         #expect(await eventually { await container.isFinished })
         // The gated animator ignores cancellation, yet finish must not wait for it.
-        for finisher in finishers { await finisher.value }
-        #expect(await first.value == .interrupted)
+        for finisher in finishers {
+            #expect(await finisher.value(within: .seconds(10)) != nil, "finish() did not return")
+        }
+        #expect(await first.value(within: .seconds(10)) == .interrupted)
         await container.finish()
         gate.open()
     }
@@ -157,8 +159,8 @@ struct FlowContainerCancellationTests {
         #expect(await eventually { await container.pendingCount == 1 })
         #expect(factoryCalls.all.isEmpty)
         gate.open()
-        #expect(await first.value == .completed)
-        #expect(await lazy.value == .completed)
+        #expect(await first.value(within: .seconds(10)) == .completed)
+        #expect(await lazy.value(within: .seconds(10)) == .completed)
         #expect(factoryCalls.all == ["made"])
         await recorder.waitForEvents { $0.didCount == 2 }
         #expect(recorder.summaries == ["did start->first", "will first->lazy", "did first->lazy"])
@@ -181,10 +183,10 @@ struct FlowContainerCancellationTests {
                 return Screen("newer")
             }
         }
-        #expect(await older.value == .superseded)
+        #expect(await older.value(within: .seconds(10)) == .superseded)
         gate.open()
-        _ = await first.value
-        #expect(await newer.value == .completed)
+        #expect(await first.value(within: .seconds(10)) != nil, "the first cycle did not return")
+        #expect(await newer.value(within: .seconds(10)) == .completed)
         #expect(factoryCalls.all == ["newer"])
     }
 
@@ -203,8 +205,8 @@ struct FlowContainerCancellationTests {
         let finisher = Task { await container.finish() }
         #expect(await eventually { await container.isFinished })
         factoryGate.open()
-        #expect(await lazy.value == .cancelled)
-        await finisher.value
+        #expect(await lazy.value(within: .seconds(10)) == .cancelled)
+        #expect(await finisher.value(within: .seconds(10)) != nil, "finish() did not return")
         await recorder.waitUntilFinished()
         #expect(recorder.events.isEmpty)
         #expect(await container.child.name == "start")
@@ -212,7 +214,7 @@ struct FlowContainerCancellationTests {
 }
 
 /// `finish()` while the child in place is still disappearing.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(1)), .endsWithin(.seconds(45)))
 struct FinishWhileDisappearingTests {
     /// A child whose `flowDidDisappear` waits at a gate.
     final class SlowToLeave: FlowLifecycle {
@@ -232,8 +234,8 @@ struct FinishWhileDisappearingTests {
         }
         for _ in 0..<200 { await Task.yield() }
         child.gate.open()
-        #expect(await second.value == 0)
-        await first.value
+        #expect(await second.value(within: .seconds(10)) == 0)
+        #expect(await first.value(within: .seconds(10)) != nil, "the first finish() did not return")
         await recorder.waitUntilFinished()
     }
 

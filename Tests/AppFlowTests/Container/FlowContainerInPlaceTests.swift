@@ -13,7 +13,7 @@ final class PlainScreen: Sendable, CustomStringConvertible {
 /// The in-place path must be indistinguishable from the ordinary one: same events, ids,
 /// results, cancellation and release of the old child, and never past a running
 /// transition.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(1)), .endsWithin(.seconds(45)))
 struct FlowContainerInPlaceTests {
     @Test func anUncontendedImmediateCyclePublishesOneWillAndOneDidPerTransition() async {
         let container = FlowContainer(initial: PlainScreen("start"), animation: .immediate)
@@ -49,7 +49,7 @@ struct FlowContainerInPlaceTests {
         let faded = Task { await container.cycle(to: PlainScreen("b"), animation: .fade()) }
         await clock.waitForSleepers(2)
         clock.advance(by: .milliseconds(200))
-        #expect(await faded.value == .completed)
+        #expect(await faded.value(within: .seconds(10)) == .completed)
         #expect(await container.cycle(to: PlainScreen("c")) == .completed)
         await container.finish()
         await recorder.waitUntilFinished()
@@ -64,7 +64,7 @@ struct FlowContainerInPlaceTests {
             withUnsafeCurrentTask { $0?.cancel() }
             return await container.cycle(to: PlainScreen("never"))
         }
-        #expect(await task.value == .cancelled)
+        #expect(await task.value(within: .seconds(10)) == .cancelled)
         #expect(await container.child.name == "start")
         await container.finish()
         await recorder.waitUntilFinished()
@@ -92,8 +92,8 @@ struct FlowContainerInPlaceTests {
         #expect(await eventually { await container.pendingCount == 1 })
         #expect(recorder.snapshot.didCount == 0)
         clock.advance(by: .milliseconds(200))
-        #expect(await faded.value == .completed)
-        #expect(await immediate.value == .completed)
+        #expect(await faded.value(within: .seconds(10)) == .completed)
+        #expect(await immediate.value(within: .seconds(10)) == .completed)
         #expect(await container.child.name == "immediate")
         await container.finish()
         await recorder.waitUntilFinished()

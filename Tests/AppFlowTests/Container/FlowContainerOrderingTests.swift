@@ -4,7 +4,7 @@ import Testing
 
 /// Guarantees 1 to 5: one transition at a time, event grammar, exactly-once results,
 /// arrival order, and the final child.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(1)), .endsWithin(.seconds(45)))
 struct FlowContainerOrderingTests {
     @Test func anImmediateCycleOnAnIdleContainerCompletesAndPublishesWillThenDid() async {
         let (a, b) = (Screen("a"), Screen("b"))
@@ -106,8 +106,8 @@ struct FlowContainerOrderingTests {
         let screens = (1...20).map { Screen("q\($0)") }
         let tasks = await launchInOrder(container, screens)
         gate.open()
-        #expect(await first.value == .completed)
-        for task in tasks { #expect(await task.value == .completed) }
+        #expect(await first.value(within: .seconds(10)) == .completed)
+        for task in tasks { #expect(await task.value(within: .seconds(10)) == .completed) }
         await recorder.waitForEvents { $0.didCount == 21 }
         let destinations = recorder.snapshot.completed.map(\.to.name)
         #expect(destinations == ["first"] + screens.map(\.name))
@@ -128,12 +128,12 @@ struct FlowContainerOrderingTests {
             #expect(await eventually { await container.pendingCount == 1 })
             if tasks.count > 1 {
                 // The request before this one must have been superseded by it.
-                #expect(await tasks[tasks.count - 2].value == .superseded)
+                #expect(await tasks[tasks.count - 2].value(within: .seconds(10)) == .superseded)
             }
         }
         gate.open()
-        #expect(await first.value == .completed)
-        #expect(await tasks.last?.value == .completed)
+        #expect(await first.value(within: .seconds(10)) == .completed)
+        #expect(await tasks.last?.value(within: .seconds(10)) == .completed)
         #expect(await container.child === screens.last)
     }
 
@@ -144,7 +144,7 @@ struct FlowContainerOrderingTests {
         #expect(await eventually { gate.waitingCount == 1 })
         #expect(await container.cycle(to: Screen("dropped")) == .rejected)
         gate.open()
-        #expect(await first.value == .completed)
+        #expect(await first.value(within: .seconds(10)) == .completed)
         #expect(await container.cycle(to: Screen("later")) == .completed)
         #expect(await container.child.name == "later")
     }
@@ -158,8 +158,8 @@ struct FlowContainerOrderingTests {
         #expect(await container.cycle(to: Screen("overflow")) == .rejected)
         #expect(await container.pendingCount == 3)
         gate.open()
-        _ = await first.value
-        for task in queued { #expect(await task.value == .completed) }
+        #expect(await first.value(within: .seconds(10)) != nil, "the first cycle did not return")
+        for task in queued { #expect(await task.value(within: .seconds(10)) == .completed) }
     }
 
     @Test func aNegativeMaxPendingRejectsEveryRequestThatWouldWait() async {
@@ -170,6 +170,6 @@ struct FlowContainerOrderingTests {
         #expect(await eventually { gate.waitingCount == 1 })
         #expect(await container.cycle(to: Screen("waiting")) == .rejected)
         gate.open()
-        #expect(await first.value == .completed)
+        #expect(await first.value(within: .seconds(10)) == .completed)
     }
 }

@@ -3,7 +3,7 @@ import AppFlowTesting
 import Testing
 
 /// Guarantee 8: calls made from inside the container's own running transition.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(1)), .endsWithin(.seconds(45)))
 struct FlowContainerReentranceTests {
     /// A stage that calls back into its own container while mounting.
     final class ReentrantStage: FlowStage {
@@ -54,7 +54,7 @@ struct FlowContainerReentranceTests {
         hooked.owner.withLock { $0 = container }
         #expect(await container.cycle(to: hooked) == .completed)
         let spawned = hooked.spawned.withLock { $0 }
-        #expect(await spawned?.value == .completed)
+        #expect(await spawned?.value(within: .seconds(10)) == .completed)
         #expect(await container.child.name == "spawned-by-hook")
         hooked.owner.withLock { $0 = nil }
     }

@@ -3,7 +3,7 @@ import AppFlowTesting
 import Testing
 
 /// `follow(_:child:)`: the Gateway pattern, a status stream driving the container.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(1)), .endsWithin(.seconds(45)))
 struct FollowTests {
     /// The Gateway post's login status, carrying an API key.
     enum LoginStatus: Equatable, Sendable {
@@ -69,7 +69,7 @@ struct FollowTests {
         }
         #expect(await eventually { await container.pendingCount >= 1 })
         gate.open()
-        _ = await busy.value
+        #expect(await busy.value(within: .seconds(10)) != nil, "the busy cycle did not return")
         try await following.value
         #expect(await container.child == .offline)
         #expect(built.all.count < churn.count / 2)

@@ -5,7 +5,7 @@ import Testing
 /// The examples of the DocC articles, compiled and run. Each region between
 /// `// <Article>: begin` and `// <Article>: end` is shown in that article;
 /// `DocumentationSnippetTests` checks that the two stay the same.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(1)), .endsWithin(.seconds(45)))
 struct DocumentationExampleTests {
     enum Screen: Sendable, Equatable {
         case splash, onboarding, login

@@ -1,8 +1,9 @@
 import AppFlow
+import AppFlowTesting
 import Testing
 
 /// The usage example from README.md, kept here so that it keeps compiling and stays true.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(1)), .endsWithin(.seconds(45)))
 struct ReadmeExampleTests {
     @Test func theReadmeExampleRunsAsDescribed() async {
         let printed = Log<String>()

@@ -3,7 +3,7 @@ import AppFlowTesting
 import Testing
 
 /// The recipes of `Docs/AppFlow.docc/RecipesFromRealApps.md`, compiled and run.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(1)), .endsWithin(.seconds(45)))
 struct RecipeTests {
     /// The app of the recipes: screens are strings, sessions account names.
     struct AppProvider: AuthFlowProvider {

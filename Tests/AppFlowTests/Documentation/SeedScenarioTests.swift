@@ -7,7 +7,7 @@ import Testing
 /// (`DocumentationSnippetTests` checks it). CLHoppingViewController's
 /// scenario is `HopTests.theStartupSequenceReadsAsStraightLineCode`; the Gateway's is
 /// `FollowTests.aStatusStreamDrivesTheContainerAndRepeatsAreIgnored`.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(1)), .endsWithin(.seconds(45)))
 struct SeedScenarioTests {
     // ComingFromAppController: provider begin
     struct MyInterfaceProvider: AuthFlowProvider {

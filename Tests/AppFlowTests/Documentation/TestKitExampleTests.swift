@@ -3,7 +3,7 @@ import AppFlowTesting
 import Testing
 
 /// How a user tests a flow with `AppFlowTesting`: the example of the article "Testing your flows".
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(1)), .endsWithin(.seconds(45)))
 struct TestKitExampleTests {
     final class LoginScreen: Sendable {}
     final class HomeScreen: Sendable {}

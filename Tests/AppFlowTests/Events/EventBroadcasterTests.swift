@@ -1,10 +1,11 @@
+import AppFlowTesting
 import Testing
 
 @testable import AppFlow
 
 /// The broadcaster's subscriber-count mirror, which `publish` and the in-place path read
 /// instead of the subscriber list: it must never say "nobody" while someone listens.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(1)), .endsWithin(.seconds(45)))
 struct EventBroadcasterTests {
     @Test func theMirrorFollowsSubscribersThatComeAndGoConcurrently() async {
         let broadcaster = EventBroadcaster<Int>()

@@ -3,7 +3,7 @@ import AppFlowTesting
 import Testing
 
 /// Guarantee 10 and memory: subscribers, buffering, and the release of old children.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(1)), .endsWithin(.seconds(45)))
 struct FlowContainerEventsTests {
     /// Cycles `container` to a new screen that only `tracker` sees, so that nothing in the
     /// test keeps it alive.
@@ -31,7 +31,7 @@ struct FlowContainerEventsTests {
             let task = Self.cycleToTracked(container, name, tracker: tracker)
             await clock.waitForSleepers(2)
             clock.advance(by: .milliseconds(200))
-            #expect(await task.value == .completed)
+            #expect(await task.value(within: .seconds(10)) == .completed)
         }
         // Only the child in place now may be alive.
         #expect(tracker.alive == ["three"])
@@ -45,10 +45,10 @@ struct FlowContainerEventsTests {
         let first = Self.cycleToTracked(container, "cut", tracker: tracker)
         await clock.waitForSleepers(2)
         let second = Self.cycleToTracked(container, "after", tracker: tracker, policy: .interrupt)
-        #expect(await first.value == .interrupted)
+        #expect(await first.value(within: .seconds(10)) == .interrupted)
         await clock.waitForSleepers(2)
         clock.advance(by: .milliseconds(200))
-        #expect(await second.value == .completed)
+        #expect(await second.value(within: .seconds(10)) == .completed)
         // The cut-short built-in fade may still be unwinding, but it never held a child.
         #expect(tracker.alive == ["after"])
     }
@@ -57,8 +57,10 @@ struct FlowContainerEventsTests {
         let tracker = ReleaseTracker()
         let container = FlowContainer(initial: Screen("start"), animation: .immediate)
         var stream: AsyncStream<FlowEvent<Screen>>? = container.events()
-        _ = await Self.cycleToTracked(container, "old", tracker: tracker).value
-        _ = await Self.cycleToTracked(container, "new", tracker: tracker).value
+        for name in ["old", "new"] {
+            let cycling = Self.cycleToTracked(container, name, tracker: tracker)
+            #expect(await cycling.value(within: .seconds(10)) != nil, "the cycle to \(name) did not return")
+        }
         #expect(tracker.alive == ["old", "new"])
         #expect(stream != nil)
         stream = nil

@@ -3,7 +3,7 @@ import AppFlowTesting
 import Testing
 
 /// `hop(to:)` and `unhop`: CLHoppingViewController's pattern.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(1)), .endsWithin(.seconds(45)))
 struct HopTests {
     /// A screen that keeps its hop handle, so the test can play the user.
     final class HoppingScreen: Sendable {
@@ -43,7 +43,7 @@ struct HopTests {
         #expect(screen?.handle.unhop("ada") == true)
         #expect(screen?.handle.hasEnded == true)
         #expect(screen?.handle.unhop("bob") == false)
-        #expect(await hop.value.value == "ada")
+        #expect(await hop.value(within: .seconds(10))?.value == "ada")
     }
 
     @Test func aHopOvertakenByAnotherTransitionReturnsReplacedAndALateUnhopIsIgnored() async {
@@ -51,7 +51,7 @@ struct HopTests {
         let hop = Task { await container.hop { .hopping(HoppingScreen("login", handle: $0)) } }
         let screen = await Self.shown(container, named: "login")
         await container.cycle(to: .plain("elsewhere"))
-        guard case .replaced = await hop.value else {
+        guard case .replaced? = await hop.value(within: .seconds(10)) else {
             Issue.record("expected replaced")
             return
         }
@@ -77,7 +77,7 @@ struct HopTests {
             return
         }
         gate.open()
-        _ = await busy.value
+        #expect(await busy.value(within: .seconds(10)) != nil, "the busy cycle did not return")
     }
 
     @Test func cancellingTheHoppingTaskEndsTheHopButLeavesTheChildInPlace() async {
@@ -85,7 +85,7 @@ struct HopTests {
         let hop = Task { await container.hop { .hopping(HoppingScreen("login", handle: $0)) } }
         let screen = await Self.shown(container, named: "login")
         hop.cancel()
-        guard case .cancelled = await hop.value else {
+        guard case .cancelled? = await hop.value(within: .seconds(10)) else {
             Issue.record("expected cancelled")
             return
         }
@@ -98,7 +98,7 @@ struct HopTests {
         let hop = Task { await container.hop { .hopping(HoppingScreen("login", handle: $0)) } }
         _ = await Self.shown(container, named: "login")
         await container.finish()
-        guard case .replaced = await hop.value else {
+        guard case .replaced? = await hop.value(within: .seconds(10)) else {
             Issue.record("expected replaced")
             return
         }
@@ -125,7 +125,7 @@ struct HopTests {
         let session = await container.hop { .hopping(HoppingScreen("login", handle: $0)) }.value ?? "guest"
         await container.cycle(to: .plain("main(\(session))"))
         // ComingFromCLHoppingViewController: end
-        #expect(await user.value == ["splash", "onboarding", "login"])
+        #expect(await user.value(within: .seconds(10)) == ["splash", "onboarding", "login"])
         #expect(await container.child.name == "main(ada)")
     }
 }

@@ -7,7 +7,7 @@ import Testing
 /// `FlowModel`, the `@Observable` mirror for SwiftUI, observed with
 /// `withObservationTracking` (the Observation module works on Linux).
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(1)), .endsWithin(.seconds(45)))
 struct FlowModelTests {
     /// Counts the changes of `model.child` observed while `work` runs.
     final class ChangeCounter: Sendable {
@@ -43,7 +43,7 @@ struct FlowModelTests {
         await clock.waitForSleepers(2)
         #expect(await eventually { @MainActor in model.isTransitioning })
         clock.advance(by: .milliseconds(200))
-        #expect(await switching.value == .completed)
+        #expect(await switching.value(within: .seconds(10)) == .completed)
         #expect(await eventually { @MainActor in !model.isTransitioning && model.progress == nil })
         #expect(model.child == "b")
     }

@@ -4,7 +4,7 @@ import Testing
 
 /// A child that owns a container of its own, as the Gateway post suggests for locking one
 /// part of the app.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(1)), .endsWithin(.seconds(45)))
 struct NestedFlowTests {
     /// A section of the app with its own inner flow, ended when the section disappears.
     final class Section: FlowLifecycle {

@@ -3,7 +3,7 @@ import AppFlowTesting
 import Testing
 
 /// `AuthFlow`'s strengthened invariant under thousands of overlapping calls.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(2)), .endsWithin(.seconds(100)))
 struct AuthFlowStressTests {
     /// The index of the call a factory works for, carried into the factory's task.
     @TaskLocal static var callIndex = -1
@@ -86,7 +86,13 @@ struct AuthFlowStressTests {
             if index % 13 == 5 { tasks[index].cancel() }
         }
         var results: [AuthResult] = []
-        for task in tasks { results.append(await task.value) }
+        for task in tasks {
+            guard let result = await task.value(within: .seconds(10)) else {
+                Issue.record("a call did not return within 10 s")
+                return
+            }
+            results.append(result)
+        }
         #expect(Set(results).isSubset(of: [.completed, .interrupted, .superseded, .unchanged, .cancelled]))
         #expect(await running.phase == .loggedOut, "the last call, a logout, decides")
 

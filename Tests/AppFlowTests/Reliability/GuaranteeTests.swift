@@ -5,7 +5,7 @@ import Testing
 
 /// Guarantees that once passed the whole suite while broken; each test here fails when
 /// its guarantee breaks, and fails within seconds rather than hang.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(1)), .endsWithin(.seconds(45)))
 struct GuaranteeTests {
     @Test func thePendingQueueKeepsItsCountAndOrderAcrossACompaction() {
         var queue = PendingQueue<UInt64>()
@@ -87,7 +87,7 @@ struct GuaranteeTests {
         clock.advance(to: ManualClock.Instant(offset: .milliseconds(149)))
         #expect(clock.sleeperCount == 1, "the watchdog must not fire before 150 ms")
         clock.advance(to: ManualClock.Instant(offset: .milliseconds(150)))
-        #expect(await switching.value == .interrupted)
+        #expect(await switching.value(within: .seconds(10)) == .interrupted)
         gate.open()
     }
 
@@ -130,7 +130,9 @@ struct GuaranteeTests {
         )
         let switching = Task { await container.cycle(to: Screen("b")) }
         let results = Log<TransitionResult>()
-        Task { results.append(await switching.value) }
+        Task {
+            if let result = await switching.value(within: .seconds(10)) { results.append(result) }
+        }
         #expect(
             await eventually {
                 clock.advance(by: .milliseconds(10))

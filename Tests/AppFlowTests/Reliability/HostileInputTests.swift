@@ -8,7 +8,7 @@ import Testing
 /// (`FlowContainerAnimationTests`); finished containers and double finish
 /// (`FlowContainerCancellationTests`); silent and leaving subscribers
 /// (`FlowContainerEventsTests`).
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(5)), .endsWithin(.seconds(280)))
 struct HostileInputTests {
     @Test func anAnimatorThatIgnoresCancellationIsLeftBehindWhenInterrupted() async {
         let stubborn = Gate()
@@ -24,7 +24,7 @@ struct HostileInputTests {
         let first = launch(container, Screen("b"))
         #expect(await eventually { stubborn.waitingCount == 1 })
         #expect(await container.cycle(to: Screen("c"), animation: .immediate, policy: .interrupt) == .completed)
-        #expect(await first.value == .interrupted)
+        #expect(await first.value(within: .seconds(10)) == .interrupted)
         stubborn.open()
         #expect(await eventually { sawCutShort.all.count == 2 })
         #expect(sawCutShort.all == [false, true])  // it could have known it was cut short
@@ -70,8 +70,8 @@ struct HostileInputTests {
         let queued = launch(container, Screen("c"), animation: .immediate)
         #expect(await eventually { await container.pendingCount == 1 })
         stage.gate.open()
-        #expect(await slow.value == .completed)
-        #expect(await queued.value == .completed)
+        #expect(await slow.value(within: .seconds(10)) == .completed)
+        #expect(await queued.value(within: .seconds(10)) == .completed)
         let frames = stage.frames.all
         #expect(frames.first == 0)
         #expect(frames.last == 1)
@@ -99,8 +99,8 @@ struct HostileInputTests {
         let later = await launchInOrder(container, [Screen("x"), Screen("y")])
         #expect(await container.isTransitioning)
         gate.open()
-        #expect(await slow.value == .completed)
-        for task in later { #expect(await task.value == .completed) }
+        #expect(await slow.value(within: .seconds(10)) == .completed)
+        for task in later { #expect(await task.value(within: .seconds(10)) == .completed) }
         #expect(await container.child.name == "y")
     }
 
@@ -143,7 +143,7 @@ struct HostileInputTests {
             for await result in group { tally[result, default: 0] += 1 }
             return tally
         }
-        #expect(await first.value == .completed)
+        #expect(await first.value(within: .seconds(10)) == .completed)
         #expect(results[.completed, default: 0] == expectedPending)
         #expect(results[.rejected, default: 0] == total - expectedPending)
         #expect(await container.pendingCount == 0)

@@ -6,7 +6,7 @@ import Testing
 /// of them, their children, subscribers and nested containers must be released. Run under
 /// AddressSanitizer in CI, where LeakSanitizer also checks what no weak reference sees:
 /// the tasks and continuations left behind.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(2)), .endsWithin(.seconds(100)))
 struct LeakStormTests {
     /// A child owning a container of its own, finished when it disappears.
     final class Section: FlowLifecycle {
@@ -53,7 +53,7 @@ struct LeakStormTests {
                 }
             }
         }
-        _ = await hop.value
+        #expect(await hop.value(within: .seconds(10)) != nil, "the hop did not end")
         if index.isMultiple(of: 2) {
             await container.finish()
             await recorder.waitUntilFinished()
@@ -84,7 +84,7 @@ struct LeakStormTests {
             }
         }
         await flow.finish()
-        await consumer.value
+        #expect(await consumer.value(within: .seconds(10)) != nil, "the subscriber's loop did not end")
     }
 
     @Test func everyContainerAndFlowDrivenFinishedAndDroppedIsReleased() async {

@@ -13,7 +13,7 @@ import Darwin
 /// By default a few seconds' worth. `APPFLOW_LONG_TESTS=1` runs schedules of 10,000 tasks
 /// × 10 requests (100,000 requests each). `APPFLOW_STRESS_SEED=N` replays one seed, and
 /// `APPFLOW_STRESS_SCHEDULES=N` sets how many schedules run. Every failure names its seed.
-@Suite(.timeLimit(.minutes(30)))
+@Suite(.timeLimit(.minutes(30)), .endsWithin(.seconds(1_700)))
 struct StressTests {
     static func environment(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }

@@ -186,18 +186,45 @@ struct StressSchedule {
             }
         }
 
+        // A task that never returns would hang the run: it is reported after `patience`, 10 s
+        // and more for a long schedule, whose first task may wait behind every other request.
+        let patience = Duration.seconds(10) + Duration.milliseconds(10) * (size.tasks * size.requestsPerTask)
+        func abandoned(_ problem: String) -> Report {
+            driving.withLock { $0 = false }
+            overrunGate.open()
+            return Report(problems: [problem], results: [:], transitions: 0, finishedEarly: finishAtTicket != nil)
+        }
         var calls: [Call] = []
-        for task in tasks { calls += await task.value }
-        for canceller in cancellers { await canceller.value }
-        await finisher?.value
+        for task in tasks {
+            guard let made = await task.value(within: patience) else {
+                return abandoned("a task's calls did not return within \(patience)")
+            }
+            calls += made
+        }
+        for canceller in cancellers {
+            if await canceller.value(within: patience) == nil {
+                return abandoned("a canceller did not end within \(patience)")
+            }
+        }
+        if let finisher, await finisher.value(within: patience) == nil {
+            return abandoned("finish() in the middle of the schedule did not return within \(patience)")
+        }
         await container.finish()
         driving.withLock { $0 = false }
-        await driver.value
+        if await driver.value(within: patience) == nil {
+            return abandoned("the clock's driver did not stop within \(patience)")
+        }
         overrunGate.open()
-        let log = await mainLog.value
-        let visitorLogs = await withTaskGroup(of: [Event].self, returning: [[Event]].self) { group in
-            for visitor in visitors { group.addTask { await visitor.value } }
+        guard let log = await mainLog.value(within: patience) else {
+            return abandoned("the main subscriber's stream did not end within \(patience)")
+        }
+        let endedVisitors = await withTaskGroup(of: [Event]?.self, returning: [[Event]?].self) { group in
+            for visitor in visitors { group.addTask { await visitor.value(within: patience) } }
             return await group.reduce(into: []) { $0.append($1) }
+        }
+        let visitorLogs = endedVisitors.compactMap { $0 }
+        if visitorLogs.count < endedVisitors.count {
+            return abandoned("a subscriber's stream did not end within \(patience)")
         }
         let finalName = await container.child.name
         _ = await eventually { animators.current == 0 }

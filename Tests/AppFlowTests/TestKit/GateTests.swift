@@ -2,8 +2,8 @@ import AppFlow
 import AppFlowTesting
 import Testing
 
-/// `Gate` and `eventually`, as the test kit ships them.
-@Suite(.timeLimit(.minutes(1)))
+/// `Gate`, `eventually` and `Task.value(within:)`, as the test kit ships them.
+@Suite(.timeLimit(.minutes(1)), .endsWithin(.seconds(45)))
 struct GateTests {
     @Test func aGateHoldsAFactoryUntilItOpens() async {
         let gate = Gate()
@@ -17,7 +17,7 @@ struct GateTests {
         #expect(await eventually { gate.waitingCount == 1 })
         #expect(await container.isTransitioning)
         gate.open()
-        #expect(await switching.value == .completed)
+        #expect(await switching.value(within: .seconds(10)) == .completed)
     }
 
     @Test func anOpenGateLetsEveryLaterTaskThroughAtOnce() async {
@@ -31,5 +31,28 @@ struct GateTests {
         let start = ContinuousClock.now
         #expect(await eventually(timeout: .milliseconds(50)) { false } == false)
         #expect(ContinuousClock.now - start < .seconds(5))
+    }
+
+    @Test func aTaskValueComesBackWithinItsTimeout() async {
+        let container = FlowContainer(initial: "splash", animation: .immediate)
+        let switching = Task { await container.cycle(to: "home") }
+        #expect(await switching.value(within: .seconds(10)) == .completed)
+    }
+
+    @Test func aTaskThatNeverEndsGivesNilAfterTheTimeout() async {
+        let gate = Gate()
+        let stuck = Task { await gate.pass() }
+        #expect(await stuck.value(within: .milliseconds(50)) == nil)
+        gate.open()
+        #expect(await stuck.value(within: .seconds(10)) != nil)
+    }
+
+    @Test func aCancelledWaiterStopsWaitingAndGetsNil() async {
+        let gate = Gate()
+        let stuck = Task { await gate.pass() }
+        let waiter = Task { await stuck.value(within: .seconds(60)) == nil }
+        waiter.cancel()
+        #expect(await waiter.value(within: .seconds(10)) == true)
+        gate.open()
     }
 }

@@ -4,7 +4,7 @@ import Testing
 @testable import AppFlow
 
 /// `ManualClock`'s waits and steps, and the animation timeline they rely on.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(1)), .endsWithin(.seconds(45)))
 struct ManualClockTests {
     static func instant(_ milliseconds: Int) -> ManualClock.Instant {
         ManualClock.Instant(offset: .milliseconds(milliseconds))
@@ -52,7 +52,7 @@ struct ManualClockTests {
         }
         await clock.waitForSleepers(1)
         #expect(await clock.runUntilIdle())
-        await chain.value
+        #expect(await chain.value(within: .seconds(10)) != nil, "the chain of sleepers did not end")
         #expect(woken.all == [100, 200, 300].map { .milliseconds($0) })
     }
 
@@ -77,7 +77,7 @@ struct ManualClockTests {
         }
         #expect(await eventually(timeout: .milliseconds(200)) { !waited.all.isEmpty } == false)
         let target = Task { try? await clock.sleep(until: Self.instant(250)) }
-        await waiter.value
+        #expect(await waiter.value(within: .seconds(10)) != nil, "the wait for the sleeper did not end")
         #expect(waited.all == [true])
         other.cancel()
         target.cancel()
@@ -113,7 +113,7 @@ struct ManualClockTests {
         #expect(await eventually { tracker.alive == ["object"] })
         #expect(await tracker.waitUntilReleased(timeout: .milliseconds(100)) == false)
         gate.open()
-        await holder.value
+        #expect(await holder.value(within: .seconds(10)) != nil, "the holder did not end")
         #expect(await tracker.waitUntilReleased())
     }
 }
