@@ -21,7 +21,14 @@ let package = Package(
             ],
             path: "Benchmarks/AppFlowBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        )
+        ),
+        // Counted under callgrind by instructions.sh: instruction counts, unlike times,
+        // repeat on a shared machine.
+        .executableTarget(
+            name: "InstructionCounts",
+            dependencies: [.product(name: "AppFlow", package: "AppFlow")],
+            path: "InstructionCounts"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
