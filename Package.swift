@@ -7,12 +7,16 @@ let package = Package(
     products: [
         .library(name: "AppFlow", targets: ["AppFlow"]),
         .library(name: "AppFlowTesting", targets: ["AppFlowTesting"]),
+        .library(name: "AppFlowTestingTraits", targets: ["AppFlowTestingTraits"]),
         .library(name: "AppFlowUIKit", targets: ["AppFlowUIKit"]),
         .executable(name: "appflow-demo", targets: ["appflow-demo"]),
     ],
     targets: [
         .target(name: "AppFlow"),
         .target(name: "AppFlowTesting", dependencies: ["AppFlow"]),
+        // Traits for Swift Testing suites; apart from AppFlowTesting, so that code that
+        // uses the test kit outside tests (the demo) does not link Swift Testing.
+        .target(name: "AppFlowTestingTraits"),
         // UIKit on Apple platforms; on Linux a recording stand-in with the same signatures,
         // so that the glue's containment calls are built and tested here.
         .target(name: "UIKitStandIn"),
@@ -22,15 +26,18 @@ let package = Package(
         ),
         .target(name: "AppFlowDemo", dependencies: ["AppFlow", "AppFlowTesting"]),
         .executableTarget(name: "appflow-demo", dependencies: ["AppFlowDemo"]),
-        .testTarget(name: "AppFlowTests", dependencies: ["AppFlow", "AppFlowTesting"]),
+        .testTarget(name: "AppFlowTests", dependencies: ["AppFlow", "AppFlowTesting", "AppFlowTestingTraits"]),
         .testTarget(
             name: "AppFlowUIKitTests",
             dependencies: [
-                "AppFlowUIKit", "AppFlow", "AppFlowTesting",
+                "AppFlowUIKit", "AppFlow", "AppFlowTesting", "AppFlowTestingTraits",
                 .target(name: "UIKitStandIn", condition: .when(platforms: [.linux])),
             ]
         ),
-        .testTarget(name: "AppFlowDemoTests", dependencies: ["AppFlowDemo", "AppFlow", "AppFlowTesting"]),
+        .testTarget(
+            name: "AppFlowDemoTests",
+            dependencies: ["AppFlowDemo", "AppFlow", "AppFlowTesting", "AppFlowTestingTraits"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

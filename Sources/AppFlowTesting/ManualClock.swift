@@ -49,6 +49,8 @@ public final class ManualClock: Clock, Sendable {
         var sleepers: [UInt64: Sleeper] = [:]
         /// Sleeps cancelled before they registered.
         var cancelledEarly: Set<UInt64> = []
+        /// Sleepers woken whose `sleep` has not returned yet.
+        var woken: Set<UInt64> = []
         /// Callers of `waitForSleepers` and `waitForSleeper(at:)`, waiting on the
         /// sleepers' deadlines.
         var watchers = ConditionWaiters<[Instant]>()
@@ -78,6 +80,7 @@ public final class ManualClock: Clock, Sendable {
             state.nextID += 1
             return state.nextID
         }
+        defer { _ = state.withLock { $0.woken.remove(id) } }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 enum Registration {
@@ -128,7 +131,10 @@ public final class ManualClock: Clock, Sendable {
         let woken: [Sleeper] = state.withLock { state in
             if instant > state.now { state.now = instant }
             let due = state.sleepers.filter { $0.value.deadline <= state.now }
-            for id in due.keys { state.sleepers.removeValue(forKey: id) }
+            for id in due.keys {
+                state.sleepers.removeValue(forKey: id)
+                state.woken.insert(id)
+            }
             return due.values.sorted { $0.deadline < $1.deadline }
         }
         for sleeper in woken {
@@ -137,10 +143,12 @@ public final class ManualClock: Clock, Sendable {
     }
 
     /// Moves the clock to `instant` one deadline at a time: it sets ``now`` to the
-    /// earliest deadline due, wakes the sleepers at it, lets them run until they sleep
-    /// again or a short real-time bound passes, and repeats, so that a repeating sleeper
-    /// fires once per deadline passed, each time reading ``now`` at its deadline. It ends
-    /// with ``now`` at `instant`.
+    /// earliest deadline due, wakes the sleepers at it, waits until each has returned from
+    /// its sleep and then until it sleeps again (or 20 ms of real time more, for a task
+    /// that ends instead), and repeats, so that a repeating sleeper fires once per
+    /// deadline passed, each time reading ``now`` at its deadline. It ends with ``now`` at
+    /// `instant`. A woken task that takes longer than that to go back to sleep is not
+    /// waited for: its next deadline is then taken when it registers.
     ///
     /// **Cancellation.** A cancelled task stops stepping and leaves ``now`` at the last
     /// deadline it reached.
@@ -172,25 +180,34 @@ public final class ManualClock: Clock, Sendable {
     /// waits for them to sleep again or for a short real-time bound. Returns whether it
     /// woke anyone.
     private func step(notAfter limit: Instant?) async -> Bool {
-        let woken: [Sleeper]? = state.withLock { state in
+        let due: [UInt64: Sleeper]? = state.withLock { state in
             guard let next = state.sleepers.values.map(\.deadline).min(), limit.map({ next <= $0 }) ?? true else {
                 return nil
             }
             if next > state.now { state.now = next }
             let due = state.sleepers.filter { $0.value.deadline <= next }
-            for id in due.keys { state.sleepers.removeValue(forKey: id) }
-            return due.values.sorted { $0.deadline < $1.deadline }
+            for id in due.keys {
+                state.sleepers.removeValue(forKey: id)
+                state.woken.insert(id)
+            }
+            return due
         }
-        guard let woken else { return false }
+        guard let due else { return false }
+        let ids = Set(due.keys)
         let awake = state.withLock { $0.sleepers.count }
-        for sleeper in woken {
+        for sleeper in due.values.sorted(by: { $0.deadline < $1.deadline }) {
             sleeper.continuation.resume()
         }
-        // Let the woken tasks run to their next sleep (or their end): once as many
-        // sleep again as were woken, or after a bound that a task which ends instead
-        // of sleeping costs.
+        // Let the woken tasks run to their next sleep (or their end). First until every
+        // one has returned from `sleep`, however loaded the machine (bounded, so that a
+        // task that never runs cannot hang the test); then until as many sleep again as
+        // were woken, or for a short bound, which a task that ends instead costs.
+        let resumed = ContinuousClock.now.advanced(by: .seconds(10))
+        while !state.withLock({ $0.woken.isDisjoint(with: ids) }), ContinuousClock.now < resumed {
+            await Task.yield()
+        }
         let settled = ContinuousClock.now.advanced(by: .milliseconds(20))
-        while state.withLock({ $0.sleepers.count }) < awake + woken.count, ContinuousClock.now < settled {
+        while state.withLock({ $0.sleepers.count }) < awake + ids.count, ContinuousClock.now < settled {
             await Task.yield()
         }
         return true

@@ -49,9 +49,11 @@ import UIKit
 /// transition exactly once, also when it is cut short by an `.interrupt` request, by
 /// `finish()` or by the watchdog, so every `beginAppearanceTransition` is followed by
 /// one `endAppearanceTransition`. The host's own `viewWillAppear(_:)` and its kin are
-/// forwarded the same way to the child at rest; when the host appears or disappears
-/// during a transition, the transition's calls are the children's. A transition makes its
-/// appearance calls whether or not the host is on screen.
+/// forwarded the same way to the child at rest. Children appear and disappear with the
+/// host: a transition made while the host is off screen (not yet in a window, or covered)
+/// makes no appearance calls, and the child it leaves appears when the host does; if the
+/// host goes or comes during a transition, the child it leaves follows the host when the
+/// transition ends. Per child, appearing and disappearing always alternate.
 ///
 /// ## Animations
 /// The built-in animations are drawn from the flow's progress frames:

@@ -1,6 +1,7 @@
 import AppFlow
 import AppFlowDemo
 import AppFlowTesting
+import AppFlowTestingTraits
 import Testing
 
 /// Shorthands for made-up observation sequences.

@@ -1,6 +1,7 @@
 #if os(Linux)
 import AppFlow
 import AppFlowTesting
+import AppFlowTestingTraits
 import AppFlowUIKit
 import Foundation
 import Testing

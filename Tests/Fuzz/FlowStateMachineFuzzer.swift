@@ -174,10 +174,9 @@ struct FlowMachineDriver {
                 } else if !superseded.isEmpty {
                     violated("an enqueued request superseded \(superseded)")
                 }
-                if cutShort {
-                    guard policy == .interrupt, case .animating = owner?.stage, !interruptionRecorded else {
-                        violated("request \(id) cut short an animation it may not")
-                    }
+                let mustCutShort = policy == .interrupt && owner?.stage == .animating && !interruptionRecorded
+                guard cutShort == mustCutShort else {
+                    violated("request \(id) cut short: \(cutShort), expected \(mustCutShort)")
                 }
                 if policy == .interrupt { recordInterruption() }
                 addRequest(id, policy: policy, admission: kind, status: .pending(attached: false))
@@ -257,20 +256,24 @@ struct FlowMachineDriver {
             while true {
                 switch machine.start(id, admission: admission, makesChild: makesChild) {
                 case .askAdmission(let point):
-                    guard point == .start, admission == .unasked else { violated("start asked \(point) wrongly") }
-                    admission = request.admission == .grants ? .granted : .refused
+                    guard point == .start, admission == .unasked, request.admission != .none else {
+                        violated("start asked \(point) wrongly")
+                    }
+                    // The closure answers afresh at each point: a request admitted on
+                    // arrival may have gone stale by its turn.
+                    admission = input.choose(3) == 0 ? .refused : .granted
                 case .skip(let end):
-                    guard request.admission == .refuses else { violated("start(\(id)) skipped an admitted request") }
+                    guard admission == .refused else { violated("start(\(id)) skipped an admitted request") }
                     endTurn(end, expected: .superseded)
                     return
                 case .makeChild(let transitionID):
-                    guard makesChild, transitionID.rawValue == lastTransitionID + 1 else {
+                    guard makesChild, admission != .refused, transitionID.rawValue == lastTransitionID + 1 else {
                         violated("start(\(id)) reserved \(transitionID) after #\(lastTransitionID)")
                     }
                     owner = (id, .makingChild(transitionID))
                     return
                 case .begin(let transitionID):
-                    guard !makesChild else { violated("start(\(id)) began without its child") }
+                    guard !makesChild, admission != .refused else { violated("start(\(id)) began wrongly") }
                     beginTransition(id, transitionID)
                     return
                 }
@@ -285,7 +288,9 @@ struct FlowMachineDriver {
                     }
                     admission = input.bit() ? .granted : .refused
                 case .begin(let transitionID):
-                    guard transitionID == reserved, !finishCalled else { violated("childReady began \(transitionID)") }
+                    guard transitionID == reserved, !finishCalled, admission != .refused else {
+                        violated("childReady began \(transitionID)")
+                    }
                     beginTransition(id, transitionID)
                     return
                 case .drop(let end):
@@ -405,11 +410,8 @@ struct FlowMachineDriver {
             } else if !cancelled.isEmpty {
                 violated("a second finish cancelled \(cancelled)")
             }
-            if cutShort {
-                guard case .animating = owner?.stage, !interruptionRecorded else {
-                    violated("finish cut short wrongly")
-                }
-            }
+            let mustCutShort = !finishCalled && owner?.stage == .animating && !interruptionRecorded
+            guard cutShort == mustCutShort else { violated("finish cut short: \(cutShort), expected \(mustCutShort)") }
             recordInterruption()
             finishCalled = true
             if suspend {

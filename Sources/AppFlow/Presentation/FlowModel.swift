@@ -37,7 +37,8 @@ public final class FlowModel<Child: Sendable> {
     }
 
     /// A model mirroring `container` from now on; as the synchronous
-    /// ``init(mirroring:)``, which async code may call as well.
+    /// ``init(mirroring:)``. Async code gets this one (Swift prefers the async overload
+    /// there); it waits for the actor to read the child.
     ///
     /// It subscribes first and then reads the child in place, waiting for the actor but
     /// never for a transition. Cancelling the caller changes nothing.

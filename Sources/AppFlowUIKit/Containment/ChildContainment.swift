@@ -25,6 +25,11 @@ final class ChildContainment {
     private weak var forwardedChild: UIViewController?
     /// Whether the current transition was mounted, so that its unmount balances it.
     private var isMounted = false
+    /// Whether the host is on screen or appearing: from its `viewWillAppear(_:)` to its
+    /// `viewWillDisappear(_:)`. Children get appearance calls only then.
+    private var hostIsOnScreen = false
+    /// Whether the mounted transition made its children's appearance calls.
+    private var transitionForwardsAppearance = false
 
     init(initial: UIViewController) {
         initialChild = initial
@@ -49,15 +54,22 @@ final class ChildContainment {
         host.loadViewIfNeeded()
         isMounted = true
         restingChild = nil
-        // A host appearance forwarded to `from` ends before `from` starts to disappear.
-        hostEndsAppearance()
+        // Off screen, the children appear and disappear with the host, not with the
+        // transition: the next host appearance goes to the child at rest then.
+        transitionForwardsAppearance = hostIsOnScreen
+        if transitionForwardsAppearance {
+            // A host appearance forwarded to `from` ends before `from` starts to disappear.
+            endForwardedAppearance()
+        }
         let animated = animation.kind != .immediate
         from.willMove(toParent: nil)
         host.addChild(to)
         place(to.view, in: host)
         Self.render(0, of: animation.kind, from: from, to: to, in: host.view.bounds)
-        from.beginAppearanceTransition(false, animated: animated)
-        to.beginAppearanceTransition(true, animated: animated)
+        if transitionForwardsAppearance {
+            from.beginAppearanceTransition(false, animated: animated)
+            to.beginAppearanceTransition(true, animated: animated)
+        }
         host.view.addSubview(to.view)
     }
 
@@ -79,8 +91,19 @@ final class ChildContainment {
         if let host {
             to.view.frame = host.view.bounds
         }
-        from.endAppearanceTransition()
-        to.endAppearanceTransition()
+        if transitionForwardsAppearance {
+            from.endAppearanceTransition()
+            to.endAppearanceTransition()
+            if !hostIsOnScreen {
+                // The host went away during the transition: so does the child it shows.
+                to.beginAppearanceTransition(false, animated: false)
+                to.endAppearanceTransition()
+            }
+        } else if hostIsOnScreen {
+            // The host came on screen during the transition: so does the child it shows.
+            to.beginAppearanceTransition(true, animated: false)
+            to.endAppearanceTransition()
+        }
         from.removeFromParent()
         if let host {
             to.didMove(toParent: host)
@@ -90,14 +113,19 @@ final class ChildContainment {
 
     /// Forwards the host's own `beginAppearanceTransition` to the child at rest, if any.
     func hostBeginsAppearance(_ isAppearing: Bool, animated: Bool) {
+        hostIsOnScreen = isAppearing
         // A child still waiting for the end of an earlier forwarded call gets it first.
-        forwardedChild?.endAppearanceTransition()
+        endForwardedAppearance()
         forwardedChild = restingChild
         forwardedChild?.beginAppearanceTransition(isAppearing, animated: animated)
     }
 
     /// Forwards the host's own `endAppearanceTransition` to the child that got its begin.
     func hostEndsAppearance() {
+        endForwardedAppearance()
+    }
+
+    private func endForwardedAppearance() {
         forwardedChild?.endAppearanceTransition()
         forwardedChild = nil
     }

@@ -1,5 +1,6 @@
 import AppFlow
 import AppFlowTesting
+import AppFlowTestingTraits
 import Testing
 
 /// Animation strategies on an injected clock, the watchdog, the stage and lifecycle hooks.

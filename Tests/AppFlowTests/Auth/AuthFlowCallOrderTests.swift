@@ -1,5 +1,6 @@
 import AppFlow
 import AppFlowTesting
+import AppFlowTestingTraits
 import Testing
 
 /// `AuthFlow`: call order decides everything, and a logout aborts a login in progress.

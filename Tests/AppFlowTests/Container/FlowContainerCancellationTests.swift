@@ -1,5 +1,6 @@
 import AppFlow
 import AppFlowTesting
+import AppFlowTestingTraits
 import Testing
 
 /// Guarantees 6, 7 and 9: cancellation, `finish()`, and lazy factories.

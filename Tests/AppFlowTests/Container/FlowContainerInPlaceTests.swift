@@ -1,5 +1,6 @@
 import AppFlow
 import AppFlowTesting
+import AppFlowTestingTraits
 import Testing
 
 /// A child that adopts no lifecycle protocol, so that an uncontended immediate cycle takes

@@ -1,5 +1,6 @@
 import AppFlow
 import AppFlowTesting
+import AppFlowTestingTraits
 import Testing
 
 /// Guarantees 1 to 5: one transition at a time, event grammar, exactly-once results,

@@ -1,5 +1,6 @@
 import AppFlow
 import AppFlowTesting
+import AppFlowTestingTraits
 import Testing
 
 /// `follow(_:child:)`: the Gateway pattern, a status stream driving the container.

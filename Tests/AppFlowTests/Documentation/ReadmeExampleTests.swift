@@ -1,5 +1,6 @@
 import AppFlow
 import AppFlowTesting
+import AppFlowTestingTraits
 import Testing
 
 /// The usage example from README.md, kept here so that it keeps compiling and stays true.

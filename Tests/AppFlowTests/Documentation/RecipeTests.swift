@@ -1,5 +1,6 @@
 import AppFlow
 import AppFlowTesting
+import AppFlowTestingTraits
 import Testing
 
 /// The recipes of `Docs/AppFlow.docc/RecipesFromRealApps.md`, compiled and run.

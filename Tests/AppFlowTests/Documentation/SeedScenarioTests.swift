@@ -1,5 +1,6 @@
 import AppFlow
 import AppFlowTesting
+import AppFlowTestingTraits
 import Testing
 
 /// The example apps of the seed designs, rebuilt on AppFlow. The code between the

@@ -1,5 +1,6 @@
 import AppFlow
 import AppFlowTesting
+import AppFlowTestingTraits
 import Testing
 
 /// How a user tests a flow with `AppFlowTesting`: the example of the article "Testing your flows".

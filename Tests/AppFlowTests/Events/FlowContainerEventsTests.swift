@@ -1,5 +1,6 @@
 import AppFlow
 import AppFlowTesting
+import AppFlowTestingTraits
 import Testing
 
 /// Guarantee 10 and memory: subscribers, buffering, and the release of old children.

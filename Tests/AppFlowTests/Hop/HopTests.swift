@@ -1,5 +1,6 @@
 import AppFlow
 import AppFlowTesting
+import AppFlowTestingTraits
 import Testing
 
 /// `hop(to:)` and `unhop`: CLHoppingViewController's pattern.

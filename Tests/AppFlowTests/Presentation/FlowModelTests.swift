@@ -1,6 +1,7 @@
 #if canImport(Observation)
 import AppFlow
 import AppFlowTesting
+import AppFlowTestingTraits
 import Observation
 import Testing
 

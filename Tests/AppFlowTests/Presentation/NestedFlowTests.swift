@@ -1,5 +1,6 @@
 import AppFlow
 import AppFlowTesting
+import AppFlowTestingTraits
 import Testing
 
 /// A child that owns a container of its own, as the Gateway post suggests for locking one

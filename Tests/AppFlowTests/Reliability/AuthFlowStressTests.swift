@@ -1,5 +1,6 @@
 import AppFlow
 import AppFlowTesting
+import AppFlowTestingTraits
 import Testing
 
 /// `AuthFlow`'s strengthened invariant under thousands of overlapping calls.

@@ -1,5 +1,6 @@
 import AppFlow
 import AppFlowTesting
+import AppFlowTestingTraits
 import Testing
 
 /// Careless and hostile input: each has a defined outcome (see the Reliability article in `Docs/AppFlow.docc`).

@@ -1,5 +1,6 @@
 import AppFlow
 import AppFlowTesting
+import AppFlowTestingTraits
 import Testing
 
 /// Thousands of containers and `AuthFlow`s made, driven, finished and dropped: every one

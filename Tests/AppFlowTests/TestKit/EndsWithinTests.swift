@@ -1,7 +1,8 @@
 import AppFlow
+import AppFlowTesting
 import Testing
 
-@testable import AppFlowTesting
+@testable import AppFlowTestingTraits
 
 /// The example of `EndsWithinTrait`: a suite whose tests stop the run if they hang.
 @Suite(.endsWithin(.seconds(60)))

@@ -1,5 +1,6 @@
 import AppFlow
 import AppFlowTesting
+import AppFlowTestingTraits
 import Testing
 
 /// `Gate`, `eventually` and `Task.value(within:)`, as the test kit ships them.

@@ -1,4 +1,5 @@
 import AppFlowTesting
+import AppFlowTestingTraits
 import Testing
 
 @testable import AppFlow

@@ -74,11 +74,13 @@ final class Scene {
         records.filter { $0.receiver == name || $0.receiver == "\(name).view" }.map(\.description)
     }
 
-    /// The breaks of the appearance rule in this scene's calls: a child gets a
+    /// The breaks of the appearance rules in this scene's calls: a controller appears
+    /// twice, or disappears while not shown, or gets a
     /// `beginAppearanceTransition` while one is open, or an `endAppearanceTransition` with
     /// none open, or, when `atRest`, still has one open.
     func appearanceViolations(atRest: Bool = true) -> [String] {
         var open: [String: String] = [:]
+        var appearing: [String: Bool] = [:]
         var violations: [String] = []
         for record in records {
             if record.call.hasPrefix("beginAppearanceTransition") {
@@ -86,6 +88,12 @@ final class Scene {
                     violations.append("\(record) while \(earlier) is open")
                 }
                 open[record.receiver] = record.description
+                // Appearing and disappearing alternate, starting with an appearance.
+                let isAppearing = record.call.hasPrefix("beginAppearanceTransition(true")
+                if appearing[record.receiver, default: false] == isAppearing {
+                    violations.append("\(record): \(isAppearing ? "appears again" : "disappears while not shown")")
+                }
+                appearing[record.receiver] = isAppearing
             } else if record.call == "endAppearanceTransition()" {
                 if open.removeValue(forKey: record.receiver) == nil {
                     violations.append("\(record) with no transition open")

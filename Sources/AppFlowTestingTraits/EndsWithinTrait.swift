@@ -14,9 +14,10 @@ import Darwin
 /// Swift Testing's `.timeLimit` records a failure and cancels the test, but it still
 /// waits for the test to return, and an await that ignores cancellation (a continuation
 /// that a broken guarantee never resumes) never does. Prefer bounded waits in the test
-/// itself (``eventually(timeout:isolation:_:)``, `Task.value(within:)`), which fail one
-/// expectation and let the run go on; this trait is the backstop for the await that has
-/// none: it writes the test's name to standard error and exits the process with status 1.
+/// itself (AppFlowTesting's `eventually(timeout:isolation:_:)` and
+/// `Task.value(within:)`), which fail one expectation and let the run go on; this trait
+/// is the backstop for the await that has none: it writes the test's name to standard
+/// error and exits the process with status 1.
 ///
 /// ```swift
 /// @Suite(.endsWithin(.seconds(60)))
