@@ -11,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 # Both patterns must match a whole benchmark name.
-selection=(--filter '.*AppFlow.*' --skip 'FadeOvershoot.*' --no-progress)
+selection=(--target AppFlowBenchmarks --filter '.*AppFlow.*' --skip 'FadeOvershoot.*' --no-progress)
 
 case "${1:-}" in
 check)
