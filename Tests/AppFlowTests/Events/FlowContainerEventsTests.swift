@@ -119,4 +119,14 @@ struct FlowContainerEventsTests {
         await recorder.waitUntilFinished()
         #expect(recorder.summaries == ["will before->after", "did before->after"])
     }
+
+    @Test func aDroppedRecorderEndsItsSubscriptionOnAContainerThatLivesOn() async {
+        let container = FlowContainer(initial: "a", animation: .immediate)
+        var recorder: EventRecorder<String>? = EventRecorder(container.events())
+        #expect(container.subscriberCount == 1)
+        _ = recorder
+        recorder = nil
+        #expect(await eventually { container.subscriberCount == 0 }, "the recorder's task still subscribes")
+        #expect(await container.cycle(to: "b") == .completed)
+    }
 }

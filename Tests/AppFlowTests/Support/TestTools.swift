@@ -1,5 +1,6 @@
 import AppFlow
 import AppFlowTesting
+import Testing
 
 /// A counter that also remembers the largest value it reached.
 final class PeakCounter: Sendable {
@@ -42,4 +43,16 @@ func gatedAnimation(
         await gate.pass()
         counter.leave()
     }
+}
+
+/// Expects the exit test's `result` to have printed a state machine's "Internal
+/// inconsistency" trap; only debug builds print it, optimised ones trap silently.
+func expectInternalInconsistency(
+    in result: ExitTest.Result?,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    #if DEBUG
+    let standardError = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(standardError.contains("Internal inconsistency"), sourceLocation: sourceLocation)
+    #endif
 }
