@@ -18,6 +18,7 @@ let package = Package(
                 .product(name: "AppFlow", package: "AppFlow"),
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
+                "References",
             ],
             path: "Benchmarks/AppFlowBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
@@ -29,6 +30,21 @@ let package = Package(
             dependencies: [.product(name: "AppFlow", package: "AppFlow")],
             path: "InstructionCounts"
         ),
+        // Each row of Performance.md's table, AppFlow and its reference alternating in one
+        // process: `swift run -c release SideBySide`.
+        .executableTarget(
+            name: "SideBySide",
+            dependencies: [.product(name: "AppFlow", package: "AppFlow"), "HeapStats", "References"],
+            path: "SideBySide"
+        ),
+        // The hand-written references, shared by the benchmarks and SideBySide.
+        .target(
+            name: "References",
+            dependencies: [.product(name: "AppFlow", package: "AppFlow")],
+            path: "References"
+        ),
+        // The C library's count of heap bytes in use, for SideBySide's memory row.
+        .target(name: "HeapStats", path: "HeapStats"),
     ],
     swiftLanguageModes: [.v6]
 )

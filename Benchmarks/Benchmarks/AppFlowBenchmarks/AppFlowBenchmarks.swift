@@ -1,5 +1,6 @@
 import AppFlow
 import Benchmark
+import References
 
 /// Extra figures the scenarios report.
 enum Figures {
@@ -37,10 +38,10 @@ let benchmarks: @Sendable () -> Void = {
     )
     let baselines: [(String, @Sendable () -> any Switcher)] = [
         ("AppFlow", { AppFlowSwitcher() }),
-        ("Floor", { FloorSwitcher() }),
+        ("Floor", { BareActor() }),
         ("TaskChain", { TaskChainSwitcher() }),
         ("StreamLoop", { StreamLoopSwitcher() }),
-        ("ContinuationFIFO", { ContinuationFIFOSwitcher() }),
+        ("ContinuationFIFO", { ContinuationFIFO() }),
         ("AsyncChannel", { ChannelSwitcher() }),
     ]
 

@@ -1,5 +1,6 @@
 import AppFlow
 import AsyncAlgorithms
+import References
 import Synchronization
 
 /// Something that switches a child, one request at a time: AppFlow and the baselines
@@ -23,13 +24,7 @@ struct AppFlowSwitcher: Switcher {
 
 /// The floor: an actor whose method swaps a stored child. No ordering across awaits, no
 /// events: the physical limit of an actor design.
-actor FloorSwitcher: Switcher {
-    private(set) var child = 0
-
-    func cycle(to child: Int) {
-        self.child = child
-    }
-}
+extension BareActor: Switcher {}
 
 /// The common hand-rolled serializer: `last = Task { await last?.value; ... }`.
 actor TaskChainSwitcher: Switcher {
@@ -81,31 +76,7 @@ final class StreamLoopSwitcher: Switcher {
 
 /// The usual forum answer: an actor holding a FIFO of continuations. It has no events,
 /// no policies and no cancellation: a second floor rather than a peer.
-actor ContinuationFIFOSwitcher: Switcher {
-    private var busy = false
-    private var waiters: [CheckedContinuation<Void, Never>] = []
-    private var head = 0
-    private(set) var child = 0
-
-    func cycle(to child: Int) async {
-        if busy {
-            await withCheckedContinuation { waiters.append($0) }
-        }
-        busy = true
-        self.child = child
-        if head < waiters.count {
-            let next = waiters[head]
-            head += 1
-            if head == waiters.count {
-                waiters.removeAll(keepingCapacity: true)
-                head = 0
-            }
-            next.resume()
-        } else {
-            busy = false
-        }
-    }
-}
+extension ContinuationFIFO: Switcher {}
 
 /// The library peer: swift-async-algorithms' `AsyncChannel` feeding one consumer task.
 /// `send` returns once the consumer has taken the request: that hand-off is the

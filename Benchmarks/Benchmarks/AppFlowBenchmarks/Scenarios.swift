@@ -1,4 +1,5 @@
 import AppFlow
+import References
 
 /// The measured loops. They are plain nonisolated functions, so that nothing runs on the
 /// main actor (each hop to it costs about 15 µs on Linux).
@@ -109,29 +110,6 @@ enum Scenarios {
         }
         for pair in streams { pair.continuation.finish() }
         for drain in drains { await drain.value }
-    }
-}
-
-/// A barrier, as an actor (the benchmarks keep no lock of their own).
-actor AsyncGate {
-    private var isOpen = false
-    private var waiters: [CheckedContinuation<Void, Never>] = []
-
-    /// How many tasks wait.
-    var waiting: Int { waiters.count }
-
-    /// Suspends until the gate opens.
-    func wait() async {
-        guard !isOpen else { return }
-        await withCheckedContinuation { waiters.append($0) }
-    }
-
-    /// Opens the gate for good.
-    func open() {
-        isOpen = true
-        let released = waiters
-        waiters = []
-        for waiter in released { waiter.resume() }
     }
 }
 
