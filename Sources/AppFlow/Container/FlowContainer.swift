@@ -30,9 +30,9 @@ public actor FlowContainer<Child: Sendable> {
 
     /// The child in place now; the destination as soon as a transition has begun.
     public private(set) var child: Child
-    /// Whether ``child`` adopts ``FlowLifecycle``, set with it, so that the in-place path
-    /// casts only the new child.
-    private var childAdoptsLifecycle: Bool
+    /// Whether ``child`` adopts ``FlowLifecycle``, set with it, and which types of child
+    /// do, so that the in-place path casts neither child.
+    private var lifecycle: LifecycleAdoption
     /// ``child``, readable without awaiting the actor; set with it, before the event that
     /// announces it is published.
     private let shownChild: LockedValue<Child>
@@ -82,7 +82,7 @@ public actor FlowContainer<Child: Sendable> {
         watchdogMargin: Duration? = .seconds(2)
     ) {
         self.child = initial
-        self.childAdoptsLifecycle = initial is any FlowLifecycle
+        self.lifecycle = LifecycleAdoption(initial: initial)
         self.shownChild = LockedValue(initial)
         self.animation = animation
         self.policy = policy
@@ -145,7 +145,15 @@ public actor FlowContainer<Child: Sendable> {
         if let result = cycleInPlace(to: child, animation: animation) {
             return result
         }
-        return await submit(Request(source: .child(child), animation: animation), policy: policy ?? self.policy)
+        return await submit(child, animation: animation, policy: policy ?? self.policy)
+    }
+
+    /// The ordinary path of ``cycle(to:animation:policy:)``. Kept out of line, so that the
+    /// in-place path never looks up the metadata of `FlowRequest<Child>`.
+    @inline(never)
+    private func submit(_ child: Child, animation: TransitionAnimation, policy: OverlapPolicy) async -> TransitionResult
+    {
+        await submit(Request(source: .child(child), animation: animation), policy: policy)
     }
 
     /// Switches to a child made by `makeChild` only when the transition starts.
@@ -334,6 +342,7 @@ public actor FlowContainer<Child: Sendable> {
     }
 
     /// Waits for request `id`'s turn, then runs it, or returns how it was resolved.
+    @inline(__always)
     private func waitAndRun(_ id: UInt64, _ request: Request) async -> TransitionResult {
         switch await machine.waitForTurn(id) {
         case .run:
@@ -352,7 +361,7 @@ public actor FlowContainer<Child: Sendable> {
     /// leave `idle` only through inputs made on the actor, so the check cannot go stale.
     private func cycleInPlace(to newChild: Child, animation: TransitionAnimation) -> TransitionResult? {
         let synchronous =
-            !animation.isAnimated && stage == nil && !childAdoptsLifecycle && !(newChild is any FlowLifecycle)
+            !animation.isAnimated && stage == nil && !lifecycle.childAdopts && !lifecycle.adopts(newChild)
         let caller = StateMachine.Caller(isCancelled: Task.isCancelled, isReentrant: isCalledFromRunningTransition())
         switch machine.withLock({ $0.requestInPlace(caller: caller, canCompleteSynchronously: synchronous) }) {
         case .useRequest:
@@ -361,16 +370,28 @@ public actor FlowContainer<Child: Sendable> {
             return result
         case .perform(let id, let result):
             let oldChild = child
+            // The old child did not adopt FlowLifecycle, nor does the new one.
             child = newChild
-            childAdoptsLifecycle = false
             shownChild.withLock { $0 = newChild }
             if broadcaster.hasSubscribers {
-                let transition = Transition(id: id, from: oldChild, to: newChild, animation: animation)
-                broadcaster.publish(.willTransition(transition))
-                broadcaster.publish(.didTransition(transition))
+                publishInPlace(id, from: oldChild, to: newChild, animation: animation)
             }
             return result
         }
+    }
+
+    /// Publishes both events of an in-place transition. Kept out of line, so that the
+    /// path without subscribers never looks up the metadata of `Transition<Child>`.
+    @inline(never)
+    private nonisolated func publishInPlace(
+        _ id: TransitionID,
+        from oldChild: Child,
+        to newChild: Child,
+        animation: TransitionAnimation
+    ) {
+        let transition = Transition(id: id, from: oldChild, to: newChild, animation: animation)
+        broadcaster.publish(.willTransition(transition))
+        broadcaster.publish(.didTransition(transition))
     }
 
     private func isCalledFromRunningTransition() -> Bool {
@@ -426,7 +447,7 @@ public actor FlowContainer<Child: Sendable> {
         let leaving = transition.from as? any FlowLifecycle
         let arriving = to as? any FlowLifecycle
         child = to
-        childAdoptsLifecycle = arriving != nil
+        lifecycle.placed(adopting: arriving != nil)
         shownChild.withLock { $0 = to }
         broadcaster.publish(.willTransition(transition))
 
