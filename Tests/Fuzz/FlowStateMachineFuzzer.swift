@@ -74,6 +74,8 @@ struct FlowMachineDriver {
     /// Whether the owner's animation has a recorded cause to be cut short.
     var interruptionRecorded = false
     var lastTransitionID: UInt64 = 0
+    /// The subscriber count last reported to the machine.
+    var subscribers = 0
     var lastStarted: UInt64 = 0
     var finishCalled = false
     var closing = false
@@ -442,6 +444,10 @@ struct FlowMachineDriver {
     }
 
     mutating func requestInPlace(_ input: inout FuzzInput) {
+        if input.bit() {
+            subscribers = Int(input.next() % 3)
+            machine.subscribersChanged(to: subscribers)
+        }
         let synchronous = input.bit()
         let flags = input.next()
         let caller = Machine.Caller(isCancelled: flags % 11 == 0, isReentrant: flags % 13 == 0)
@@ -451,9 +457,9 @@ struct FlowMachineDriver {
         case .resolve(let result):
             guard synchronous, owner == nil, !finishCalled, result == (caller.isCancelled ? .cancelled : .rejected)
             else { violated("in place resolved \(result)") }
-        case .perform(let transitionID, let result):
+        case .perform(let transitionID, let result, let publish):
             guard synchronous, owner == nil, !finishCalled, !caller.isCancelled, !caller.isReentrant,
-                result == .completed, transitionID.rawValue == lastTransitionID + 1
+                result == .completed, transitionID.rawValue == lastTransitionID + 1, publish == (subscribers > 0)
             else { violated("in place performed \(transitionID) wrongly") }
             lastTransitionID = transitionID.rawValue
         }

@@ -29,10 +29,10 @@ public actor FlowContainer<Child: Sendable> {
     typealias StateMachine = ContainerMachine
 
     /// The child in place now; the destination as soon as a transition has begun.
-    public private(set) var child: Child
+    @exclusivity(unchecked) public private(set) var child: Child
     /// Whether ``child`` adopts ``FlowLifecycle``, set with it, and which types of child
     /// do, so that the in-place path casts neither child.
-    private var lifecycle: LifecycleAdoption
+    @exclusivity(unchecked) private var lifecycle: LifecycleAdoption
     /// ``child``, readable without awaiting the actor; set with it, before the event that
     /// announces it is published.
     private let shownChild: LockedValue<Child>
@@ -50,8 +50,8 @@ public actor FlowContainer<Child: Sendable> {
 
     let stage: (any FlowStage<Child>)?
     let clock: any Clock<Duration>
-    let machine = LockedValue(StateMachine())
-    let broadcaster = EventBroadcaster<FlowEvent<Child>>()
+    let machine: LockedValue<StateMachine>
+    let broadcaster: EventBroadcaster<FlowEvent<Child>>
 
     /// The task that runs the current transition's factory, hooks and stage calls.
     private var runnerTask: Int?
@@ -81,6 +81,10 @@ public actor FlowContainer<Child: Sendable> {
         maxPending: Int = .max,
         watchdogMargin: Duration? = .seconds(2)
     ) {
+        let machine = LockedValue(StateMachine())
+        self.machine = machine
+        // Lock order: the broadcaster's, then the machine's.
+        self.broadcaster = EventBroadcaster { count in machine.withLock { $0.subscribersChanged(to: count) } }
         self.child = initial
         self.lifecycle = LifecycleAdoption(initial: initial)
         self.shownChild = LockedValue(initial)
@@ -363,18 +367,29 @@ public actor FlowContainer<Child: Sendable> {
         let synchronous =
             !animation.isAnimated && stage == nil && !lifecycle.childAdopts && !lifecycle.adopts(newChild)
         let caller = StateMachine.Caller(isCancelled: Task.isCancelled, isReentrant: isCalledFromRunningTransition())
-        switch machine.withLock({ $0.requestInPlace(caller: caller, canCompleteSynchronously: synchronous) }) {
+        // The snapshot of the child is written under the machine's lock, in the step that
+        // reads the subscriber count: a subscriber that reads the snapshot after
+        // subscribing either sees the new child or gets this transition's events.
+        let action = machine.withLock { machine in
+            let action = machine.requestInPlace(caller: caller, canCompleteSynchronously: synchronous)
+            if case .perform = action {
+                shownChild.withLock { $0 = newChild }
+            }
+            return action
+        }
+        switch action {
         case .useRequest:
             return nil
         case .resolve(let result):
             return result
-        case .perform(let id, let result):
-            let oldChild = child
-            // The old child did not adopt FlowLifecycle, nor does the new one.
-            child = newChild
-            shownChild.withLock { $0 = newChild }
-            if broadcaster.hasSubscribers {
+        case .perform(let id, let result, let publish):
+            // Neither the old child nor the new one adopts FlowLifecycle.
+            if publish {
+                let oldChild = child
+                child = newChild
                 publishInPlace(id, from: oldChild, to: newChild, animation: animation)
+            } else {
+                child = newChild
             }
             return result
         }

@@ -141,6 +141,8 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
     private var decidedEarly: [RequestID: TransitionResult] = [:]
     private var lastRequestID: RequestID = 0
     private var lastTransitionID: UInt64 = 0
+    /// How many event streams subscribe, as the container's broadcaster last reported.
+    private var subscriberCount = 0
 
     init() {}
 
@@ -253,8 +255,15 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
         case resolve(TransitionResult)
         /// The container was idle: perform the whole transition with this id in one
         /// synchronous step, then return `result`. The machine stays idle, since nothing
-        /// can observe the transition in between.
-        case perform(TransitionID, result: TransitionResult)
+        /// can observe the transition in between. `publish` tells whether any event
+        /// stream subscribes, so that the caller knows without taking another lock.
+        case perform(TransitionID, result: TransitionResult, publish: Bool)
+    }
+
+    /// The container's event streams now number `count`. The broadcaster reports every
+    /// change while it holds its own lock, so the count is never stale.
+    mutating func subscribersChanged(to count: Int) {
+        subscriberCount = count
     }
 
     /// A caller asks to run its transition in place. `canCompleteSynchronously` tells
@@ -266,7 +275,7 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
         case .idle:
             if caller.isCancelled { return .resolve(.cancelled) }
             if caller.isReentrant { return .resolve(.rejected) }
-            return .perform(nextTransitionID(), result: .completed)
+            return .perform(nextTransitionID(), result: .completed, publish: subscriberCount > 0)
         case .running, .finishing, .closing, .finished:
             return .useRequest
         case .modifying:
@@ -734,6 +743,8 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
         var lastRequestID: RequestID = 0
         /// The last transition id issued.
         var lastTransitionID: UInt64 = 0
+        /// How many event streams subscribe.
+        var subscriberCount = 0
     }
 
     /// The state now.
@@ -757,6 +768,7 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
         snapshot.decidedEarly = decidedEarly
         snapshot.lastRequestID = lastRequestID
         snapshot.lastTransitionID = lastTransitionID
+        snapshot.subscriberCount = subscriberCount
         return snapshot
     }
 }

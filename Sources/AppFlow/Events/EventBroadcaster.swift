@@ -17,9 +17,15 @@ final class EventBroadcaster<Element: Sendable>: Sendable {
     }
 
     private let state = LockedValue(State())
-    /// `state.subscribers.count`, mirrored by ``changeSubscribers(_:)`` while it holds the
-    /// state's lock (always taken first), so that the mirror is never stale.
-    private let count = LockedValue(0)
+    /// Told the number of subscribers after every change, while the state's lock is held
+    /// (so it is never stale): how a ``FlowContainer``'s state machine knows whether
+    /// anyone listens without taking this lock. It must not call back into the broadcaster.
+    private let countChanged: @Sendable (Int) -> Void
+
+    /// Creates a broadcaster that reports its number of subscribers to `countChanged`.
+    init(countChanged: @escaping @Sendable (Int) -> Void = { _ in }) {
+        self.countChanged = countChanged
+    }
 
     /// Finishes every stream still open: a container dropped without ``finish()`` ends
     /// its subscribers' loops instead of leaving them (and their tasks) suspended forever.
@@ -52,13 +58,8 @@ final class EventBroadcaster<Element: Sendable>: Sendable {
         return stream
     }
 
-    /// Whether anyone subscribes now. Its lock guards a plain `Int`, not generic state, so
-    /// that asking costs no generic metadata lookup on the uncontended path.
-    var hasSubscribers: Bool { count.withLock { $0 > 0 } }
-
     /// Sends `event` to every current subscriber; with none, `event` is not even made.
     func publish(_ event: @autoclosure () -> Element) {
-        guard hasSubscribers else { return }
         let subscribers = state.withLock { $0.snapshot }
         guard !subscribers.isEmpty else { return }
         let event = event()
@@ -86,13 +87,13 @@ final class EventBroadcaster<Element: Sendable>: Sendable {
         }
     }
 
-    /// Runs `change` on the state, then rebuilds the snapshot and the count mirror under
+    /// Runs `change` on the state, then rebuilds the snapshot and reports the count under
     /// the same lock.
     private func changeSubscribers<Result>(_ change: (inout State) -> Result) -> Result {
         state.withLock { state in
             let result = change(&state)
             state.rebuildSnapshot()
-            count.withLock { $0 = state.subscribers.count }
+            countChanged(state.subscribers.count)
             return result
         }
     }

@@ -290,7 +290,9 @@ import Testing
             caller: Machine.Caller = FlowStateMachineTests.ok,
             admission: Machine.Admission = .unconditional
         )
-        case inPlace(Machine.Caller, synchronous: Bool = true)
+        /// The container's broadcaster reports `subscribers` streams, then a caller asks
+        /// to run in place.
+        case inPlace(Machine.Caller, synchronous: Bool = true, subscribers: Int = 0)
         case attach(UInt64, waiter: Int)
         case cancel(UInt64)
         case start(UInt64, Machine.Admission, makesChild: Bool)
@@ -309,9 +311,9 @@ import Testing
                 let bound = maxPending == .max ? "" : ", maxPending \(maxPending)"
                 return
                     "request(\(policy)\(bound), \(caller.isCancelled ? "cancelled" : caller.isReentrant ? "re-entrant" : "ordinary"), \(admission))"
-            case .inPlace(let caller, let synchronous):
+            case .inPlace(let caller, let synchronous, let subscribers):
                 return
-                    "inPlace(cancelled: \(caller.isCancelled), re-entrant: \(caller.isReentrant), synchronous: \(synchronous))"
+                    "inPlace(cancelled: \(caller.isCancelled), re-entrant: \(caller.isReentrant), synchronous: \(synchronous), subscribers: \(subscribers))"
             case .attach(let id, let waiter): return "attach(\(id), \(waiter))"
             case .cancel(let id): return "cancel(\(id))"
             case .start(let id, let admission, let makesChild):
@@ -351,7 +353,8 @@ import Testing
             return .request(
                 machine.request(policy: policy, maxPending: maxPending, caller: caller, admission: admission)
             )
-        case .inPlace(let caller, let synchronous):
+        case .inPlace(let caller, let synchronous, let subscribers):
+            machine.subscribersChanged(to: subscribers)
             return .inPlace(machine.requestInPlace(caller: caller, canCompleteSynchronously: synchronous))
         case .attach(let id, let waiter):
             return .attach(machine.attach(id, waiter: waiter))
@@ -481,7 +484,14 @@ import Testing
     /// The in-place path of an uncontended immediate transition.
     static let inPlaceRows: [Row] =
         [
-            Row(.idle, .inPlace(ok), .inPlace(.perform(t1, result: .completed))) { $0.lastTransitionID = 1 },
+            Row(.idle, .inPlace(ok), .inPlace(.perform(t1, result: .completed, publish: false))) {
+                $0.lastTransitionID = 1
+            },
+            Row(.idle, .inPlace(ok, subscribers: 2), .inPlace(.perform(t1, result: .completed, publish: true))) {
+                $0.lastTransitionID = 1
+                $0.subscriberCount = 2
+            },
+            Row(.idle, .inPlace(cancelled, subscribers: 1), .inPlace(.resolve(.cancelled))) { $0.subscriberCount = 1 },
             Row(.idle, .inPlace(cancelled), .inPlace(.resolve(.cancelled))),
             Row(.idle, .inPlace(reentrant), .inPlace(.resolve(.rejected))),
             Row(.idle, .inPlace(ok, synchronous: false), .inPlace(.useRequest)),
@@ -737,7 +747,7 @@ import Testing
         #expect(machine.snapshot.lastTransitionID == 0)
         #expect(
             machine.requestInPlace(caller: Self.ok, canCompleteSynchronously: true)
-                == .perform(Self.t1, result: .completed)
+                == .perform(Self.t1, result: .completed, publish: false)
         )
     }
 
@@ -745,7 +755,7 @@ import Testing
         var machine = Machine()
         #expect(
             machine.requestInPlace(caller: Self.ok, canCompleteSynchronously: true)
-                == .perform(TransitionID(rawValue: 1), result: .completed)
+                == .perform(TransitionID(rawValue: 1), result: .completed, publish: false)
         )
         #expect(
             machine.request(policy: .enqueue, maxPending: .max, caller: Self.ok, admission: .unconditional) == .run(1)
@@ -756,7 +766,7 @@ import Testing
         #expect(machine.transitionFinished(1) == .finish(returning: .completed))
         #expect(
             machine.requestInPlace(caller: Self.ok, canCompleteSynchronously: true)
-                == .perform(TransitionID(rawValue: 3), result: .completed)
+                == .perform(TransitionID(rawValue: 3), result: .completed, publish: false)
         )
     }
 
