@@ -27,7 +27,7 @@ let package = Package(
         // repeat on a shared machine.
         .executableTarget(
             name: "InstructionCounts",
-            dependencies: [.product(name: "AppFlow", package: "AppFlow")],
+            dependencies: [.product(name: "AppFlow", package: "AppFlow"), "References"],
             path: "InstructionCounts"
         ),
         // Each row of Performance.md's table, AppFlow and its reference alternating in one

@@ -4,11 +4,14 @@
 //
 //   InstructionCounts cycle 20000    uncontended `.immediate` cycles, no subscriber
 //   InstructionCounts events 20000   the same with one subscriber that receives every event
+//   InstructionCounts floor 20000    the references: a bare actor swapping an `Int`, and a
+//   InstructionCounts handwritten 20000   hand-written actor yielding the same events
 //
 // Everything runs on the main thread, through a task executor that the main thread
 // drains: valgrind cannot follow the threads of Swift's global executor here, and one
 // thread also keeps the count free of scheduling noise.
 import AppFlow
+import References
 
 #if canImport(Glibc)
 import Glibc
@@ -57,33 +60,52 @@ final class MainThreadExecutor: TaskExecutor {
 
 /// One scenario, `count` times.
 func run(_ scenario: String, _ count: Int, on executor: MainThreadExecutor) async {
-    let container = FlowContainer(initial: -1, animation: .immediate)
     switch scenario {
     case "cycle":
+        let container = FlowContainer(initial: -1, animation: .immediate)
         for value in 0..<count {
             await container.cycle(to: value)
         }
+    case "floor":
+        let actor = BareActor()
+        for value in 0..<count {
+            await actor.cycle(to: value)
+        }
+    case "events":
+        let container = FlowContainer(initial: -1, animation: .immediate)
+        await drained(container.events(), count, on: executor) { await container.cycle(to: $0) }
     default:
-        let events = container.events()
-        let subscriber = Task(executorPreference: executor) {
-            var received = 0
-            for await _ in events {
-                received += 1
-                if received == 2 * count { return }
-            }
-        }
-        for value in 0..<count {
-            await container.cycle(to: value)
-        }
-        if count == 0 { subscriber.cancel() }
-        await subscriber.value
+        let actor = HandWrittenEvents()
+        await drained(actor.events, count, on: executor) { await actor.cycle(to: $0) }
     }
 }
 
+/// `count` cycles with one subscriber, until it has received both events of each.
+func drained<Event: Sendable>(
+    _ events: AsyncStream<Event>,
+    _ count: Int,
+    on executor: MainThreadExecutor,
+    cycle: (Int) async -> Void
+) async {
+    let subscriber = Task(executorPreference: executor) {
+        var received = 0
+        for await _ in events {
+            received += 1
+            if received == 2 * count { return }
+        }
+    }
+    for value in 0..<count {
+        await cycle(value)
+    }
+    if count == 0 { subscriber.cancel() }
+    await subscriber.value
+}
+
 let arguments = CommandLine.arguments
-guard arguments.count == 3, ["cycle", "events"].contains(arguments[1]), let count = Int(arguments[2]), count >= 0
+let scenarios = ["cycle", "events", "floor", "handwritten"]
+guard arguments.count == 3, scenarios.contains(arguments[1]), let count = Int(arguments[2]), count >= 0
 else {
-    print("usage: InstructionCounts cycle|events <repetitions>")
+    print("usage: InstructionCounts cycle|events|floor|handwritten <repetitions>")
     exit(2)
 }
 let executor = MainThreadExecutor()

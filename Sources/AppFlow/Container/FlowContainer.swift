@@ -404,9 +404,10 @@ public actor FlowContainer<Child: Sendable> {
         to newChild: Child,
         animation: TransitionAnimation
     ) {
+        // Both events are made here, in one function, so that the generic metadata they
+        // need is looked up once.
         let transition = Transition(id: id, from: oldChild, to: newChild, animation: animation)
-        broadcaster.publish(.willTransition(transition))
-        broadcaster.publish(.didTransition(transition))
+        broadcaster.publish(.willTransition(transition), .didTransition(transition))
     }
 
     private func isCalledFromRunningTransition() -> Bool {

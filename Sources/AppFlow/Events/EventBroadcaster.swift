@@ -68,6 +68,16 @@ final class EventBroadcaster<Element: Sendable>: Sendable {
         }
     }
 
+    /// Sends `first`, then `second`, to every current subscriber, reading the list of
+    /// subscribers once: both events of an in-place transition.
+    func publish(_ first: Element, _ second: Element) {
+        let subscribers = state.withLock { $0.snapshot }
+        for subscriber in subscribers {
+            subscriber.yield(first)
+            subscriber.yield(second)
+        }
+    }
+
     /// Finishes every stream; later subscribers get a finished stream.
     func finish() {
         let subscribers = changeSubscribers { state in
