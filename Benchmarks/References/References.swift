@@ -125,3 +125,47 @@ public actor AsyncGate {
         for waiter in released { waiter.resume() }
     }
 }
+
+/// The events reference again, generic over its child, so that a client compiled apart
+/// from it runs it unspecialised, as it runs AppFlow: what genericity alone costs.
+public actor GenericHandWrittenEvents<Child: Sendable> {
+    /// What each event carries.
+    public struct Payload: Sendable {
+        /// Strictly increasing.
+        public let id: UInt64
+        /// The child before.
+        public let from: Child
+        /// The child after.
+        public let to: Child
+        /// The animation (always `.immediate`).
+        public let animation: TransitionAnimation
+    }
+
+    /// The two events of a cycle.
+    public enum Event: Sendable {
+        case willTransition(Payload)
+        case didTransition(Payload)
+    }
+
+    private var child: Child
+    private var lastID: UInt64 = 0
+    private let animation = TransitionAnimation.immediate
+    private let continuation: AsyncStream<Event>.Continuation
+    /// The subscriber's stream.
+    public nonisolated let events: AsyncStream<Event>
+
+    /// Creates one showing `initial`, with its stream.
+    public init(initial: Child) {
+        child = initial
+        (events, continuation) = AsyncStream.makeStream(of: Event.self)
+    }
+
+    /// Swaps the child and yields both events.
+    public func cycle(to child: Child) {
+        lastID += 1
+        let payload = Payload(id: lastID, from: self.child, to: child, animation: animation)
+        self.child = child
+        continuation.yield(.willTransition(payload))
+        continuation.yield(.didTransition(payload))
+    }
+}

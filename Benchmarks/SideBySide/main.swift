@@ -65,6 +65,19 @@ let rows = [
         }
     ),
     Row(
+        name: "the same, a generic hand-written actor compiled apart (unspecialised, as AppFlow runs)",
+        reference: "hand-written actor yielding the same payload",
+        unit: "ns/cycle",
+        appFlow: {
+            let subject = GenericHandWrittenEvents(initial: 0)
+            return await untilDrained(subject, subject.events, eventCycles)
+        },
+        baseline: {
+            let subject = HandWrittenEvents()
+            return await untilDrained(subject, subject.events, eventCycles)
+        }
+    ),
+    Row(
         name: "waiting request, heap bytes beyond its suspended task",
         reference: "task suspended at a gate",
         unit: "B/request",
@@ -99,6 +112,7 @@ struct AppFlowCycling: Cycling {
 extension BareActor: Cycling {}
 extension ContinuationFIFO: Cycling {}
 extension HandWrittenEvents: Cycling {}
+extension GenericHandWrittenEvents: Cycling where Child == Int {}
 
 func sequential(_ subject: some Cycling, _ count: Int) async -> Double {
     await elapsedNanoseconds {

@@ -28,6 +28,7 @@ package struct LockedValue<Value>: @unchecked Sendable where Value: Sendable {
     }
 
     /// Runs `body` with exclusive access to the value.
+    @inline(__always)
     package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         try storage.withLock(body)
     }
@@ -53,6 +54,7 @@ final class LockStorage<Value>: ManagedBuffer<Value, pthread_mutex_t> {
         }
     }
 
+    @inline(__always)
     func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         try withUnsafeMutablePointers { value, mutex in
             let status = pthread_mutex_lock(mutex)
