@@ -74,6 +74,12 @@ func run(_ scenario: String, _ count: Int, on executor: MainThreadExecutor) asyn
     case "events":
         let container = FlowContainer(initial: -1, animation: .immediate)
         await drained(container.events(), count, on: executor) { await container.cycle(to: $0) }
+    case "generic":
+        let actor = GenericHandWrittenEvents(initial: -1)
+        await drained(actor.events, count, on: executor) { await actor.cycle(to: $0) }
+    case "bound":
+        let actor = FanOutBound()
+        await drained(actor.events(), count, on: executor) { await actor.cycle(to: $0) }
     default:
         let actor = HandWrittenEvents()
         await drained(actor.events, count, on: executor) { await actor.cycle(to: $0) }
@@ -102,7 +108,7 @@ func drained<Event: Sendable>(
 }
 
 let arguments = CommandLine.arguments
-let scenarios = ["cycle", "events", "floor", "handwritten"]
+let scenarios = ["cycle", "events", "floor", "handwritten", "generic", "bound"]
 guard arguments.count == 3, scenarios.contains(arguments[1]), let count = Int(arguments[2]), count >= 0
 else {
     print("usage: InstructionCounts cycle|events|floor|handwritten <repetitions>")

@@ -1,6 +1,7 @@
 // The hand-written references AppFlow is measured against, shared by the benchmark
 // targets.
 import AppFlow
+import Synchronization
 
 /// Reference for the sequential rows: an actor whose method swaps a stored `Int`. No
 /// ordering across awaits, no events, no checks.
@@ -167,5 +168,58 @@ public actor GenericHandWrittenEvents<Child: Sendable> {
         self.child = child
         continuation.yield(.willTransition(payload))
         continuation.yield(.didTransition(payload))
+    }
+}
+
+/// A lower bound for AppFlow's event path: the hand-written events actor plus only what
+/// an in-place cycle with AppFlow's guarantees must do, fully specialised. It checks
+/// cancellation; takes one lock for the idle check, the transition id, the snapshot of
+/// the child and the subscriber count; and yields both events to every subscriber in a
+/// list that any thread may change, read under a second lock. Its locks are
+/// `Synchronization.Mutex`; the benchmarks never run under ThreadSanitizer.
+public actor FanOutBound {
+    private struct Core {
+        var isIdle = true
+        var lastID: UInt64 = 0
+        var shownChild = 0
+        var subscriberCount = 0
+    }
+
+    private let core = Mutex(Core())
+    private let subscribers = Mutex([AsyncStream<HandWrittenEvents.Event>.Continuation]())
+    private var child = 0
+    private let animation = TransitionAnimation.immediate
+
+    /// Creates one showing 0, with no subscriber.
+    public init() {}
+
+    /// A new subscriber's stream.
+    public nonisolated func events() -> AsyncStream<HandWrittenEvents.Event> {
+        let (stream, continuation) = AsyncStream.makeStream(of: HandWrittenEvents.Event.self)
+        let count = subscribers.withLock { list in
+            list.append(continuation)
+            return list.count
+        }
+        core.withLock { $0.subscriberCount = count }
+        return stream
+    }
+
+    /// Swaps the child and yields both events to every subscriber.
+    public func cycle(to child: Int) {
+        guard !Task.isCancelled else { return }
+        let (id, publish) = core.withLock { core -> (UInt64, Bool) in
+            guard core.isIdle else { return (0, false) }
+            core.lastID += 1
+            core.shownChild = child
+            return (core.lastID, core.subscriberCount > 0)
+        }
+        let old = self.child
+        self.child = child
+        guard publish else { return }
+        let payload = HandWrittenEvents.Payload(id: id, from: old, to: child, animation: animation)
+        for subscriber in subscribers.withLock({ $0 }) {
+            subscriber.yield(.willTransition(payload))
+            subscriber.yield(.didTransition(payload))
+        }
     }
 }

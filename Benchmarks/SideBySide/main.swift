@@ -78,6 +78,19 @@ let rows = [
         }
     ),
     Row(
+        name: "the same, a specialised bound with AppFlow's checks and any number of subscribers",
+        reference: "hand-written actor yielding the same payload",
+        unit: "ns/cycle",
+        appFlow: {
+            let subject = FanOutBound()
+            return await untilDrained(subject, subject.events(), eventCycles)
+        },
+        baseline: {
+            let subject = HandWrittenEvents()
+            return await untilDrained(subject, subject.events, eventCycles)
+        }
+    ),
+    Row(
         name: "waiting request, heap bytes beyond its suspended task",
         reference: "task suspended at a gate",
         unit: "B/request",
@@ -113,6 +126,7 @@ extension BareActor: Cycling {}
 extension ContinuationFIFO: Cycling {}
 extension HandWrittenEvents: Cycling {}
 extension GenericHandWrittenEvents: Cycling where Child == Int {}
+extension FanOutBound: Cycling {}
 
 func sequential(_ subject: some Cycling, _ count: Int) async -> Double {
     await elapsedNanoseconds {

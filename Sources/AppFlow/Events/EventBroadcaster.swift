@@ -70,12 +70,20 @@ final class EventBroadcaster<Element: Sendable>: Sendable {
 
     /// Sends `first`, then `second`, to every current subscriber, reading the list of
     /// subscribers once: both events of an in-place transition.
-    func publish(_ first: Element, _ second: Element) {
+    func publish(_ first: consuming Element, _ second: consuming Element) {
         let subscribers = state.withLock { $0.snapshot }
-        for subscriber in subscribers {
-            subscriber.yield(first)
-            subscriber.yield(second)
+        let last = subscribers.count - 1
+        guard last >= 0 else { return }
+        // Every subscriber but the last gets copies; the last gets the events themselves,
+        // which spares two copies and two destructions of a generic enum per transition.
+        var index = 0
+        while index < last {
+            subscribers[index].yield(copy first)
+            subscribers[index].yield(copy second)
+            index += 1
         }
+        subscribers[last].yield(first)
+        subscribers[last].yield(second)
     }
 
     /// Finishes every stream; later subscribers get a finished stream.
