@@ -10,10 +10,18 @@ extension FlowContainer {
     /// The container never waits for observers. A stream whose consumer stops iterating
     /// or is cancelled is removed. After ``finish()`` every stream ends after the last
     /// `didTransition`, and streams made later end at once.
+    @inlinable
     public nonisolated func events(
         bufferingPolicy: AsyncStream<FlowEvent<Child>>.Continuation.BufferingPolicy = .unbounded
     ) -> AsyncStream<FlowEvent<Child>> {
-        broadcaster.subscribe(bufferingPolicy: bufferingPolicy)
+        let (stream, continuation) = AsyncStream.makeStream(of: FlowEvent<Child>.self, bufferingPolicy: bufferingPolicy)
+        // Inlined into the caller, so that a client that knows `Child` builds and yields
+        // the events of an in-place transition in code specialised for it (<doc:Performance>).
+        broadcaster.subscribe(continuation) { transition in
+            continuation.yield(.willTransition(transition))
+            continuation.yield(.didTransition(transition))
+        }
+        return stream
     }
 
     /// How many event streams are live now.

@@ -51,7 +51,7 @@ public actor FlowContainer<Child: Sendable> {
     let stage: (any FlowStage<Child>)?
     let clock: any Clock<Duration>
     let machine: LockedValue<StateMachine>
-    let broadcaster: EventBroadcaster<FlowEvent<Child>>
+    @usableFromInline let broadcaster: EventBroadcaster<FlowEvent<Child>, Transition<Child>>
 
     /// The task that runs the current transition's factory, hooks and stage calls.
     private var runnerTask: Int?
@@ -404,10 +404,8 @@ public actor FlowContainer<Child: Sendable> {
         to newChild: Child,
         animation: TransitionAnimation
     ) {
-        // Both events are made here, in one function, so that the generic metadata they
-        // need is looked up once.
-        let transition = Transition(id: id, from: oldChild, to: newChild, animation: animation)
-        broadcaster.publish(.willTransition(transition), .didTransition(transition))
+        // Each subscriber's own closure makes both events (see `events(bufferingPolicy:)`).
+        broadcaster.publish(pair: Transition(id: id, from: oldChild, to: newChild, animation: animation))
     }
 
     private func isCalledFromRunningTransition() -> Bool {

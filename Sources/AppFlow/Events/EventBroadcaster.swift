@@ -3,16 +3,37 @@
 /// Publishing never waits: each subscriber's stream buffers according to its own
 /// buffering policy. A subscriber whose stream terminates (the consumer stopped or was
 /// cancelled) is removed. Continuations are yielded to and finished outside the lock.
-final class EventBroadcaster<Element: Sendable>: Sendable {
+///
+/// Each subscriber also brings a closure that yields a `Pair` (both events of an in-place
+/// transition) to its stream. ``FlowContainer/events(bufferingPolicy:)`` makes it in the
+/// client's code, where `Child` is known, so that those events are built and yielded in
+/// code specialised for it.
+@usableFromInline
+final class EventBroadcaster<Element: Sendable, Pair: Sendable>: Sendable {
+    /// One subscriber: its stream, and how it takes a pair of events.
+    private final class Subscriber: Sendable {
+        let continuation: AsyncStream<Element>.Continuation
+        let yieldPair: @Sendable (Pair) -> Void
+
+        init(_ continuation: AsyncStream<Element>.Continuation, yieldPair: @escaping @Sendable (Pair) -> Void) {
+            self.continuation = continuation
+            self.yieldPair = yieldPair
+        }
+    }
+
     private struct State: Sendable {
-        var subscribers: [UInt64: AsyncStream<Element>.Continuation] = [:]
+        var subscribers: [UInt64: Subscriber] = [:]
         /// `subscribers.values`, rebuilt on change so that publishing copies one array.
-        var snapshot: [AsyncStream<Element>.Continuation] = []
+        var snapshot: [Subscriber] = []
+        /// The subscriber when there is exactly one, so that publishing to it reads no
+        /// array element (which costs a generic metadata lookup).
+        var sole: Subscriber?
         var nextID: UInt64 = 0
         var isFinished = false
 
         mutating func rebuildSnapshot() {
             snapshot = Array(subscribers.values)
+            sole = subscribers.count == 1 ? subscribers.first?.value : nil
         }
     }
 
@@ -36,10 +57,14 @@ final class EventBroadcaster<Element: Sendable>: Sendable {
     /// The number of live subscribers.
     var subscriberCount: Int { state.withLock { $0.subscribers.count } }
 
-    /// A new stream of every event published from now on; already finished if the
-    /// broadcaster is.
-    func subscribe(bufferingPolicy: AsyncStream<Element>.Continuation.BufferingPolicy) -> AsyncStream<Element> {
-        let (stream, continuation) = AsyncStream.makeStream(of: Element.self, bufferingPolicy: bufferingPolicy)
+    /// Adds the subscriber that `continuation` feeds, from now on; `yieldPair` yields
+    /// both events of a pair to that continuation. The continuation is finished at once if
+    /// the broadcaster is.
+    @usableFromInline
+    func subscribe(
+        _ continuation: AsyncStream<Element>.Continuation,
+        yieldingPairs yieldPair: @escaping @Sendable (Pair) -> Void
+    ) {
         let id = state.withLock { state in
             state.nextID += 1
             return state.nextID
@@ -47,15 +72,15 @@ final class EventBroadcaster<Element: Sendable>: Sendable {
         continuation.onTermination = { [weak self] _ in
             self?.remove(id)
         }
+        let subscriber = Subscriber(continuation, yieldPair: yieldPair)
         let accepted = changeSubscribers { state in
             guard !state.isFinished else { return false }
-            state.subscribers[id] = continuation
+            state.subscribers[id] = subscriber
             return true
         }
         if !accepted {
             continuation.finish()
         }
-        return stream
     }
 
     /// Sends `event` to every current subscriber; with none, `event` is not even made.
@@ -64,26 +89,23 @@ final class EventBroadcaster<Element: Sendable>: Sendable {
         guard !subscribers.isEmpty else { return }
         let event = event()
         for subscriber in subscribers {
-            subscriber.yield(event)
+            subscriber.continuation.yield(event)
         }
     }
 
-    /// Sends `first`, then `second`, to every current subscriber, reading the list of
-    /// subscribers once: both events of an in-place transition.
-    func publish(_ first: consuming Element, _ second: consuming Element) {
-        let subscribers = state.withLock { $0.snapshot }
-        let last = subscribers.count - 1
-        guard last >= 0 else { return }
-        // Every subscriber but the last gets copies; the last gets the events themselves,
-        // which spares two copies and two destructions of a generic enum per transition.
+    /// Sends both events of `pair` to every current subscriber, through the closure each
+    /// brought, reading the list of subscribers once.
+    func publish(pair: Pair) {
+        let (sole, subscribers) = state.withLock { ($0.sole, $0.snapshot) }
+        if let sole {
+            sole.yieldPair(pair)
+            return
+        }
         var index = 0
-        while index < last {
-            subscribers[index].yield(copy first)
-            subscribers[index].yield(copy second)
+        while index < subscribers.count {
+            subscribers[index].yieldPair(pair)
             index += 1
         }
-        subscribers[last].yield(first)
-        subscribers[last].yield(second)
     }
 
     /// Finishes every stream; later subscribers get a finished stream.
@@ -95,7 +117,7 @@ final class EventBroadcaster<Element: Sendable>: Sendable {
             return all
         }
         for subscriber in subscribers {
-            subscriber.finish()
+            subscriber.continuation.finish()
         }
     }
 

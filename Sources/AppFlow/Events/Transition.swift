@@ -48,6 +48,7 @@ public struct Transition<Child: Sendable>: Sendable, Identifiable {
     public let interruption: TransitionInterruption?
 
     /// Creates a transition value; the container makes these, tests and stages may too.
+    @inlinable
     public init(
         id: TransitionID,
         from: Child,

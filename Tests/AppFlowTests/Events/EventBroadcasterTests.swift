@@ -8,15 +8,55 @@ import Testing
 /// the in-place path): it must never say "nobody" while someone listens.
 @Suite(.timeLimit(.minutes(1)), .endsWithin(.seconds(45)))
 struct EventBroadcasterTests {
+    /// Events are numbers; a pair is a number sent twice.
+    typealias Broadcaster = EventBroadcaster<Int, Int>
+
+    /// A new subscriber's stream, which takes a pair as its number twice.
+    private func subscribe(
+        to broadcaster: Broadcaster,
+        bufferingPolicy: AsyncStream<Int>.Continuation.BufferingPolicy
+    ) -> AsyncStream<Int> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: bufferingPolicy)
+        broadcaster.subscribe(continuation) { pair in
+            continuation.yield(pair)
+            continuation.yield(pair)
+        }
+        return stream
+    }
+
+    /// Every subscriber gets pairs and single events in the order they were published,
+    /// whether it is the only subscriber or one of several, and after another joins.
+    @Test(arguments: [1, 3])
+    func pairsAndSingleEventsReachEverySubscriberInOrder(subscribers: Int) async {
+        let broadcaster = Broadcaster()
+        var streams = (0..<subscribers).map { _ in subscribe(to: broadcaster, bufferingPolicy: .unbounded) }
+        broadcaster.publish(1)
+        broadcaster.publish(pair: 2)
+        broadcaster.publish(3)
+        // One more subscriber joins: the list and the sole subscriber are rebuilt, and it
+        // gets only what is published after it joined.
+        streams.append(subscribe(to: broadcaster, bufferingPolicy: .unbounded))
+        broadcaster.publish(pair: 4)
+        broadcaster.finish()
+        var received: [[Int]] = []
+        for stream in streams {
+            var values: [Int] = []
+            for await value in stream { values.append(value) }
+            received.append(values)
+        }
+        let early = [1, 2, 2, 3, 4, 4]
+        #expect(received == Array(repeating: early, count: subscribers) + [[4, 4]])
+    }
+
     @Test func theReportedCountFollowsSubscribersThatComeAndGoConcurrently() async {
         let reported = LockedValue(0)
-        let broadcaster = EventBroadcaster<Int> { count in reported.withLock { $0 = count } }
+        let broadcaster = Broadcaster { count in reported.withLock { $0 = count } }
         #expect(reported.withLock { $0 } == 0)
-        let kept = broadcaster.subscribe(bufferingPolicy: .unbounded)
+        let kept = subscribe(to: broadcaster, bufferingPolicy: .unbounded)
         await withTaskGroup(of: Void.self) { group in
             for _ in 0..<200 {
                 group.addTask {
-                    let stream = broadcaster.subscribe(bufferingPolicy: .bufferingNewest(1))
+                    let stream = subscribe(to: broadcaster, bufferingPolicy: .bufferingNewest(1))
                     broadcaster.publish(1)
                     for await _ in stream { break }
                 }
