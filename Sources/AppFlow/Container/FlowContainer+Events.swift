@@ -17,7 +17,8 @@ extension FlowContainer {
         let (stream, continuation) = AsyncStream.makeStream(of: FlowEvent<Child>.self, bufferingPolicy: bufferingPolicy)
         // Inlined into the caller, so that a client that knows `Child` builds and yields
         // the events of an in-place transition in code specialised for it (<doc:Performance>).
-        broadcaster.subscribe(continuation) { transition in
+        broadcaster.subscribe(continuation) { id, from, to, animation in
+            let transition = Transition(id: id, from: from, to: to, animation: animation)
             continuation.yield(.willTransition(transition))
             continuation.yield(.didTransition(transition))
         }

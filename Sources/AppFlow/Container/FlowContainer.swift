@@ -51,7 +51,7 @@ public actor FlowContainer<Child: Sendable> {
     let stage: (any FlowStage<Child>)?
     let clock: any Clock<Duration>
     let machine: LockedValue<StateMachine>
-    @usableFromInline let broadcaster: EventBroadcaster<FlowEvent<Child>, Transition<Child>>
+    @usableFromInline let broadcaster: EventBroadcaster<FlowEvent<Child>, Child>
 
     /// The task that runs the current transition's factory, hooks and stage calls.
     private var runnerTask: Int?
@@ -405,7 +405,7 @@ public actor FlowContainer<Child: Sendable> {
         animation: TransitionAnimation
     ) {
         // Each subscriber's own closure makes both events (see `events(bufferingPolicy:)`).
-        broadcaster.publish(pair: Transition(id: id, from: oldChild, to: newChild, animation: animation))
+        broadcaster.publishPair(id, from: oldChild, to: newChild, animation: animation)
     }
 
     private func isCalledFromRunningTransition() -> Bool {

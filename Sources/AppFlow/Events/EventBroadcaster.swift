@@ -4,18 +4,24 @@
 /// buffering policy. A subscriber whose stream terminates (the consumer stopped or was
 /// cancelled) is removed. Continuations are yielded to and finished outside the lock.
 ///
-/// Each subscriber also brings a closure that yields a `Pair` (both events of an in-place
-/// transition) to its stream. ``FlowContainer/events(bufferingPolicy:)`` makes it in the
+/// Each subscriber also brings a closure that makes both events of an in-place
+/// transition, from its parts, and yields them to its stream. ``FlowContainer/events(bufferingPolicy:)`` makes it in the
 /// client's code, where `Child` is known, so that those events are built and yielded in
 /// code specialised for it.
 @usableFromInline
-final class EventBroadcaster<Element: Sendable, Pair: Sendable>: Sendable {
+final class EventBroadcaster<Element: Sendable, Child: Sendable>: Sendable {
+    /// Makes and yields both events of an in-place transition from its id, its children
+    /// and its animation. Taking the parts, rather than a `Transition<Child>`, spares the
+    /// container's generic code a metadata lookup per transition.
+    @usableFromInline
+    typealias PairSink = @Sendable (TransitionID, Child, Child, TransitionAnimation) -> Void
+
     /// One subscriber: its stream, and how it takes a pair of events.
     private final class Subscriber: Sendable {
         let continuation: AsyncStream<Element>.Continuation
-        let yieldPair: @Sendable (Pair) -> Void
+        let yieldPair: PairSink
 
-        init(_ continuation: AsyncStream<Element>.Continuation, yieldPair: @escaping @Sendable (Pair) -> Void) {
+        init(_ continuation: AsyncStream<Element>.Continuation, yieldPair: @escaping PairSink) {
             self.continuation = continuation
             self.yieldPair = yieldPair
         }
@@ -57,13 +63,13 @@ final class EventBroadcaster<Element: Sendable, Pair: Sendable>: Sendable {
     /// The number of live subscribers.
     var subscriberCount: Int { state.withLock { $0.subscribers.count } }
 
-    /// Adds the subscriber that `continuation` feeds, from now on; `yieldPair` yields
-    /// both events of a pair to that continuation. The continuation is finished at once if
+    /// Adds the subscriber that `continuation` feeds, from now on; `yieldPair` makes both
+    /// events of an in-place transition and yields them to that continuation. The continuation is finished at once if
     /// the broadcaster is.
     @usableFromInline
     func subscribe(
         _ continuation: AsyncStream<Element>.Continuation,
-        yieldingPairs yieldPair: @escaping @Sendable (Pair) -> Void
+        yieldingPairs yieldPair: @escaping PairSink
     ) {
         let id = state.withLock { state in
             state.nextID += 1
@@ -93,17 +99,17 @@ final class EventBroadcaster<Element: Sendable, Pair: Sendable>: Sendable {
         }
     }
 
-    /// Sends both events of `pair` to every current subscriber, through the closure each
-    /// brought, reading the list of subscribers once.
-    func publish(pair: Pair) {
+    /// Sends both events of an in-place transition to every current subscriber, through
+    /// the closure each brought, reading the list of subscribers once.
+    func publishPair(_ id: TransitionID, from: Child, to: Child, animation: TransitionAnimation) {
         let (sole, subscribers) = state.withLock { ($0.sole, $0.snapshot) }
         if let sole {
-            sole.yieldPair(pair)
+            sole.yieldPair(id, from, to, animation)
             return
         }
         var index = 0
         while index < subscribers.count {
-            subscribers[index].yieldPair(pair)
+            subscribers[index].yieldPair(id, from, to, animation)
             index += 1
         }
     }

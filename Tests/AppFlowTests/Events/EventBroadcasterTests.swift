@@ -8,18 +8,18 @@ import Testing
 /// the in-place path): it must never say "nobody" while someone listens.
 @Suite(.timeLimit(.minutes(1)), .endsWithin(.seconds(45)))
 struct EventBroadcasterTests {
-    /// Events are numbers; a pair is a number sent twice.
+    /// Events are numbers; an in-place pair sends its `from`, then its `to`.
     typealias Broadcaster = EventBroadcaster<Int, Int>
 
-    /// A new subscriber's stream, which takes a pair as its number twice.
+    /// A new subscriber's stream, which takes a pair as its two children.
     private func subscribe(
         to broadcaster: Broadcaster,
         bufferingPolicy: AsyncStream<Int>.Continuation.BufferingPolicy
     ) -> AsyncStream<Int> {
         let (stream, continuation) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: bufferingPolicy)
-        broadcaster.subscribe(continuation) { pair in
-            continuation.yield(pair)
-            continuation.yield(pair)
+        broadcaster.subscribe(continuation) { _, from, to, _ in
+            continuation.yield(from)
+            continuation.yield(to)
         }
         return stream
     }
@@ -31,12 +31,12 @@ struct EventBroadcasterTests {
         let broadcaster = Broadcaster()
         var streams = (0..<subscribers).map { _ in subscribe(to: broadcaster, bufferingPolicy: .unbounded) }
         broadcaster.publish(1)
-        broadcaster.publish(pair: 2)
-        broadcaster.publish(3)
+        broadcaster.publishPair(TransitionID(rawValue: 1), from: 2, to: 3, animation: .immediate)
+        broadcaster.publish(4)
         // One more subscriber joins: the list and the sole subscriber are rebuilt, and it
         // gets only what is published after it joined.
         streams.append(subscribe(to: broadcaster, bufferingPolicy: .unbounded))
-        broadcaster.publish(pair: 4)
+        broadcaster.publishPair(TransitionID(rawValue: 2), from: 5, to: 6, animation: .immediate)
         broadcaster.finish()
         var received: [[Int]] = []
         for stream in streams {
@@ -44,8 +44,8 @@ struct EventBroadcasterTests {
             for await value in stream { values.append(value) }
             received.append(values)
         }
-        let early = [1, 2, 2, 3, 4, 4]
-        #expect(received == Array(repeating: early, count: subscribers) + [[4, 4]])
+        let early = [1, 2, 3, 4, 5, 6]
+        #expect(received == Array(repeating: early, count: subscribers) + [[5, 6]])
     }
 
     @Test func theReportedCountFollowsSubscribersThatComeAndGoConcurrently() async {
