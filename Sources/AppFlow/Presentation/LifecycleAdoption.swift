@@ -4,8 +4,8 @@
 /// ``FlowLifecycle``, so the container casts each type once rather than each child (a
 /// cast costs a conformance lookup, several hundred instructions). The answer is never
 /// remembered for types whose casts look inside the value: an `Optional`, which adopts
-/// when its wrapped value does, and the runtime's box for a Swift value passed as an
-/// object on Apple platforms.
+/// when its wrapped value does, `AnyHashable`, and the runtime's box for a Swift value
+/// passed as an object on Apple platforms.
 struct LifecycleAdoption {
     /// Whether the child in place adopts ``FlowLifecycle``.
     private(set) var childAdopts: Bool
@@ -49,9 +49,10 @@ struct LifecycleAdoption {
         childAdopts = adopting
     }
 
-    /// Whether every value of `type` gives the same answer to a cast.
-    private static func typeDecides(_ type: Any.Type) -> Bool {
-        !(type is any OptionalMarker.Type) && "\(type)" != "__SwiftValue"
+    /// Whether every value of `type` gives the same answer to a cast. (`AnyHashable` is
+    /// `Sendable` only for clients in the Swift 5 language mode, but they may use it.)
+    static func typeDecides(_ type: Any.Type) -> Bool {
+        !(type is any OptionalMarker.Type) && type != AnyHashable.self && "\(type)" != "__SwiftValue"
     }
 }
 

@@ -1,7 +1,8 @@
-import AppFlow
 import AppFlowTesting
 import AppFlowTestingTraits
 import Testing
+
+@testable import AppFlow
 
 /// A child that adopts no lifecycle protocol, so that an uncontended immediate cycle takes
 /// the in-place path (one synchronous step on the actor, no suspension).
@@ -117,6 +118,44 @@ struct FlowContainerInPlaceTests {
                 "back.willDisappear", "back.didDisappear",
             ]
         )
+    }
+
+    /// A subscriber that reads the child in place right after subscribing, as
+    /// `FlowModel`'s synchronous init does, never starts behind the first transition it
+    /// is told about, however the subscription races in-place transitions: it starts from
+    /// that transition's `from` or a later child (it may also be told of transitions it
+    /// already sees), or, told about none, from the last child.
+    @Test func aSubscriberReadingTheChildAfterSubscribingNeverStartsBehindItsFirstEvent() async {
+        let container = FlowContainer(initial: 0, animation: .immediate)
+        let last = 100_000
+        let producer = Task {
+            for value in 1...last { await container.cycle(to: value) }
+        }
+        let mismatches = Log<String>()
+        var observers: [Task<Void, Never>] = []
+        while !producer.isCancelled, container.currentChild < last {
+            let events = container.events()
+            let start = container.currentChild
+            observers.append(
+                Task {
+                    for await case .willTransition(let transition) in events {
+                        if start < transition.from {
+                            mismatches.append(
+                                "started at \(start), told first of \(transition.from) -> \(transition.to)"
+                            )
+                        }
+                        return
+                    }
+                    if start != last { mismatches.append("started at \(start), told of nothing, ended at \(last)") }
+                }
+            )
+            await Task.yield()
+        }
+        _ = await producer.value(within: .seconds(30))
+        await container.finish()
+        for observer in observers { _ = await observer.value(within: .seconds(30)) }
+        #expect(observers.count > 10, "subscriptions raced the transitions")
+        #expect(mismatches.all == [])
     }
 
     @Test func anImmediateCycleAfterFinishIsCancelled() async {

@@ -39,8 +39,20 @@ struct LifecycleAdoptionTests {
     }
 
     @Test func aValueTypeIsAnsweredTheSameEveryTime() {
-        let children: [any Sendable] = [PlainValue(), PlainValue(), HookedValue(), HookedValue(), PlainValue()]
-        #expect(answers(children, startingWith: PlainValue()) == [false, false, true, true, false])
+        #expect(
+            answers([PlainValue(), PlainValue(), PlainValue()], startingWith: PlainValue()) == [false, false, false]
+        )
+        #expect(
+            answers([HookedValue(), HookedValue(), HookedValue()], startingWith: HookedValue()) == [true, true, true]
+        )
+    }
+
+    @Test func onlyTypesWhoseCastsDoNotLookInsideTheValueAreRemembered() {
+        #expect(LifecycleAdoption.typeDecides(PlainValue.self))
+        #expect(LifecycleAdoption.typeDecides(HookedSubclass.self))
+        #expect(!LifecycleAdoption.typeDecides(HookedValue?.self))
+        #expect(!LifecycleAdoption.typeDecides(HookedValue??.self))
+        #expect(!LifecycleAdoption.typeDecides(AnyHashable.self))
     }
 
     @Test func anOptionalIsAnsweredByWhatItWrapsEachTime() {
