@@ -5,7 +5,8 @@ import PackageDescription
 
 let package = Package(
     name: "AppFlowBenchmarks",
-    platforms: [.macOS(.v14)],
+    // macOS 15 for `Synchronization.Mutex`, which the specialised bounds use.
+    platforms: [.macOS(.v15)],
     dependencies: [
         .package(name: "AppFlow", path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
