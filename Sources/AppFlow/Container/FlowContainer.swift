@@ -387,25 +387,13 @@ public actor FlowContainer<Child: Sendable> {
             if publish {
                 let oldChild = child
                 child = newChild
-                publishInPlace(id, from: oldChild, to: newChild, animation: animation)
+                // Each subscriber's own closure makes both events (see `events(bufferingPolicy:)`).
+                broadcaster.publishPair(id, from: oldChild, to: newChild, animation: animation)
             } else {
                 child = newChild
             }
             return result
         }
-    }
-
-    /// Publishes both events of an in-place transition. Kept out of line, so that the
-    /// path without subscribers never looks up the metadata of `Transition<Child>`.
-    @inline(never)
-    private nonisolated func publishInPlace(
-        _ id: TransitionID,
-        from oldChild: Child,
-        to newChild: Child,
-        animation: TransitionAnimation
-    ) {
-        // Each subscriber's own closure makes both events (see `events(bufferingPolicy:)`).
-        broadcaster.publishPair(id, from: oldChild, to: newChild, animation: animation)
     }
 
     private func isCalledFromRunningTransition() -> Bool {
