@@ -5,9 +5,10 @@
 /// cancelled) is removed. Continuations are yielded to and finished outside the lock.
 ///
 /// Each subscriber also brings a closure that makes both events of an in-place
-/// transition, from its parts, and yields them to its stream. ``FlowContainer/events(bufferingPolicy:)`` makes it in the
-/// client's code, where `Child` is known, so that those events are built and yielded in
-/// code specialised for it.
+/// transition from its parts and yields them to its stream.
+/// ``FlowContainer/events(bufferingPolicy:)`` makes that closure in the client's code,
+/// where `Child` is known, so that those events are built and yielded in code
+/// specialised for it.
 @usableFromInline
 final class EventBroadcaster<Element: Sendable, Child: Sendable>: Sendable {
     /// Makes and yields both events of an in-place transition from its id, its children
@@ -64,8 +65,8 @@ final class EventBroadcaster<Element: Sendable, Child: Sendable>: Sendable {
     var subscriberCount: Int { state.withLock { $0.subscribers.count } }
 
     /// Adds the subscriber that `continuation` feeds, from now on; `yieldPair` makes both
-    /// events of an in-place transition and yields them to that continuation. The continuation is finished at once if
-    /// the broadcaster is.
+    /// events of an in-place transition and yields them to that continuation. The
+    /// continuation is finished at once if the broadcaster is.
     @usableFromInline
     func subscribe(
         _ continuation: AsyncStream<Element>.Continuation,

@@ -5,7 +5,7 @@
 /// cast costs a conformance lookup, several hundred instructions). The answer is never
 /// remembered for types whose casts look inside the value: an `Optional`, which adopts
 /// when its wrapped value does, `AnyHashable`, and the runtime's box for a Swift value
-/// passed as an object on Apple platforms.
+/// passed as an object.
 struct LifecycleAdoption {
     /// Whether the child in place adopts ``FlowLifecycle``.
     private(set) var childAdopts: Bool
@@ -52,9 +52,17 @@ struct LifecycleAdoption {
     /// Whether every value of `type` gives the same answer to a cast. (`AnyHashable` is
     /// `Sendable` only for clients in the Swift 5 language mode, but they may use it.)
     static func typeDecides(_ type: Any.Type) -> Bool {
-        !(type is any OptionalMarker.Type) && type != AnyHashable.self && "\(type)" != "__SwiftValue"
+        !(type is any OptionalMarker.Type) && type != AnyHashable.self && ObjectIdentifier(type) != boxedValueType
     }
+
+    /// The class of the runtime's box for a Swift value passed as an object (its cast
+    /// looks inside the box), found once by boxing a value, so that no type name is
+    /// formatted per child.
+    private static let boxedValueType = ObjectIdentifier(type(of: BoxProbe() as AnyObject))
 }
+
+/// A plain value, boxed once to learn the class of the runtime's value box.
+private struct BoxProbe {}
 
 /// Marks `Optional`, whose casts unwrap the value, so that ``LifecycleAdoption`` can
 /// recognise it whatever it wraps.

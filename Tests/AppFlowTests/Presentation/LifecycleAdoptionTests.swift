@@ -53,6 +53,7 @@ struct LifecycleAdoptionTests {
         #expect(!LifecycleAdoption.typeDecides(HookedValue?.self))
         #expect(!LifecycleAdoption.typeDecides(HookedValue??.self))
         #expect(!LifecycleAdoption.typeDecides(AnyHashable.self))
+        #expect(!LifecycleAdoption.typeDecides(type(of: HookedValue() as AnyObject)))
     }
 
     @Test func anOptionalIsAnsweredByWhatItWrapsEachTime() {
