@@ -6,6 +6,8 @@
 //   InstructionCounts events 20000   the same with one subscriber that receives every event
 //   InstructionCounts floor 20000    the references: a bare actor swapping an `Int`, and a
 //   InstructionCounts handwritten 20000   hand-written actor yielding the same events
+//   InstructionCounts generic 20000  (by hand, not in instructions.sh) the hand-written
+//   InstructionCounts bound 20000    actor made generic, and the specialised fan-out bound
 //
 // Everything runs on the main thread, through a task executor that the main thread
 // drains: valgrind cannot follow the threads of Swift's global executor here, and one
