@@ -52,12 +52,14 @@ struct LifecycleAdoption {
     /// Whether every value of `type` gives the same answer to a cast. (`AnyHashable` is
     /// `Sendable` only for clients in the Swift 5 language mode, but they may use it.)
     static func typeDecides(_ type: Any.Type) -> Bool {
-        !(type is any OptionalMarker.Type) && type != AnyHashable.self && ObjectIdentifier(type) != boxedValueType
+        !(type is any OptionalMarker.Type) && type != AnyHashable.self
+            && !(type is AnyObject.Type && ObjectIdentifier(type) == boxedValueType)
     }
 
     /// The class of the runtime's box for a Swift value passed as an object (its cast
     /// looks inside the box), found once by boxing a value, so that no type name is
-    /// formatted per child.
+    /// formatted per child. Asked only about classes, so that a container of value types
+    /// never boxes anything.
     private static let boxedValueType = ObjectIdentifier(type(of: BoxProbe() as AnyObject))
 }
 
