@@ -26,7 +26,12 @@ let package = Package(
         ),
         .target(name: "AppFlowDemo", dependencies: ["AppFlow", "AppFlowTesting"]),
         .executableTarget(name: "appflow-demo", dependencies: ["AppFlowDemo"]),
-        .testTarget(name: "AppFlowTests", dependencies: ["AppFlow", "AppFlowTesting", "AppFlowTestingTraits"]),
+        .testTarget(
+            name: "AppFlowTests",
+            dependencies: ["AppFlow", "AppFlowTesting", "AppFlowTestingTraits"],
+            // Read by FlowStateMachineTests from the source tree, never bundled.
+            exclude: ["Container/FlowStateMachineTable.txt"]
+        ),
         .testTarget(
             name: "AppFlowUIKitTests",
             dependencies: [

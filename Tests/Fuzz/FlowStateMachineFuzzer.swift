@@ -128,10 +128,10 @@ struct FlowMachineDriver {
     mutating func request(_ input: inout FuzzInput) {
         let policy = OverlapPolicy.allCases[input.choose(OverlapPolicy.allCases.count)]
         let flags = input.next()
-        let caller = Machine.Caller(isCancelled: flags % 11 == 0, isReentrant: flags % 13 == 0)
+        let caller = RequestCaller(isCancelled: flags % 11 == 0, isReentrant: flags % 13 == 0)
         let kind: Admission = [.none, .none, .grants, .refuses][input.choose(4)]
         let maxPending = input.choose(5) == 0 ? input.choose(3) : .max
-        var admission: Machine.Admission = kind == .none ? .unconditional : .unasked
+        var admission: AdmissionAnswer = kind == .none ? .unconditional : .unasked
         var asked = false
         while true {
             switch machine.request(policy: policy, maxPending: maxPending, caller: caller, admission: admission) {
@@ -254,7 +254,7 @@ struct FlowMachineDriver {
             return
         case .starting:
             let makesChild = input.bit()
-            var admission: Machine.Admission = request.admission == .none ? .unconditional : .unasked
+            var admission: AdmissionAnswer = request.admission == .none ? .unconditional : .unasked
             while true {
                 switch machine.start(id, admission: admission, makesChild: makesChild) {
                 case .askAdmission(let point):
@@ -281,7 +281,7 @@ struct FlowMachineDriver {
                 }
             }
         case .makingChild(let reserved):
-            var admission: Machine.Admission = request.admission == .none ? .unconditional : .unasked
+            var admission: AdmissionAnswer = request.admission == .none ? .unconditional : .unasked
             while true {
                 switch machine.childReady(id, admission: admission) {
                 case .askAdmission(let point):
@@ -323,7 +323,7 @@ struct FlowMachineDriver {
                 owner = (id, .settling(interrupted))
             }
         case .animating:
-            var ends: [Machine.AnimationEnd] = [.finished, .watchdog, .failed]
+            var ends: [AnimationEnd] = [.finished, .watchdog, .failed]
             if interruptionRecorded { ends.append(.cutShort) }
             let end = ends[input.choose(ends.count)]
             switch machine.animationEnded(id, end, lastFrame: input.bit() ? 1 : nil) {
@@ -399,7 +399,7 @@ struct FlowMachineDriver {
 
     mutating func finish(_ input: inout FuzzInput) {
         let reentrant = input.choose(4) == 0
-        switch machine.finish(caller: Machine.Caller(isCancelled: false, isReentrant: reentrant)) {
+        switch machine.finish(caller: RequestCaller(isCancelled: false, isReentrant: reentrant)) {
         case .closeNow:
             guard owner == nil, !finishCalled else { violated("finish closed a busy or finished container") }
             finishCalled = true
@@ -450,7 +450,7 @@ struct FlowMachineDriver {
         }
         let synchronous = input.bit()
         let flags = input.next()
-        let caller = Machine.Caller(isCancelled: flags % 11 == 0, isReentrant: flags % 13 == 0)
+        let caller = RequestCaller(isCancelled: flags % 11 == 0, isReentrant: flags % 13 == 0)
         switch machine.requestInPlace(caller: caller, canCompleteSynchronously: synchronous) {
         case .useRequest:
             guard !synchronous || owner != nil || finishCalled else { violated("in place refused while idle") }

@@ -6,3 +6,16 @@ public enum FlowAdmissionCheck: Sendable, Hashable {
     /// The request's turn has come, before its factory is called.
     case start
 }
+
+/// Where a request's admission closure is asked. The public closure of
+/// ``FlowContainer/cycle(animation:policy:admittedIf:to:)`` is asked at the first two
+/// (``FlowAdmissionCheck``); ``AuthFlow`` also uses the third.
+enum FlowAdmissionPoint: Sendable, Hashable {
+    /// The request has just reached the container, before it takes its place.
+    case arrival
+    /// The request's turn has come, before its factory is called.
+    case start
+    /// The factory has returned its child, before `willTransition` is published: a
+    /// refusal drops the child unseen.
+    case childMade
+}

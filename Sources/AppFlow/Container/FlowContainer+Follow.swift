@@ -4,7 +4,10 @@ extension FlowContainer {
     /// For each state that differs from the one before it, the container switches to
     /// `makeChild(state)` under latest-wins, so rapid churn collapses: a state overtaken by
     /// a newer one before its transition starts is skipped, and its child is never made.
-    /// The last state always wins, even if the calls reach the container out of order.
+    /// The last state always wins, even if the calls reach the container out of order:
+    /// each state takes its place in the container's call order when the sequence yields
+    /// it, and a request of an older state that arrives, or whose turn comes, after a
+    /// newer state was taken returns ``TransitionResult/superseded`` without running.
     ///
     /// Returns when the sequence ends (after the last state's transition has returned) or
     /// throws; cancelling the calling task stops following and cancels the pending
@@ -20,22 +23,20 @@ extension FlowContainer {
         animation: TransitionAnimation? = nil,
         child makeChild: @escaping @Sendable (States.Element) async -> Child
     ) async throws where States.Element: Equatable & Sendable {
-        let latest = LockedValue<UInt64>(0)
+        let animation = animation ?? self.animation
         try await withThrowingTaskGroup(of: Void.self) { group in
             var previous: States.Element?
-            var generation: UInt64 = 0
             for try await state in states {
                 if let previous, previous == state { continue }
                 previous = state
-                generation += 1
-                let mine = generation
-                latest.withLock { $0 = mine }
+                let stamp = machine.withLock { $0.stampCall() }
+                let request = Request(
+                    source: .factory { _ in await makeChild(state) },
+                    animation: animation,
+                    stamp: stamp
+                )
                 group.addTask {
-                    await self.cycle(
-                        animation: animation,
-                        policy: .latestWins,
-                        admittedIf: { _ in latest.withLock { $0 } == mine }
-                    ) { await makeChild(state) }
+                    _ = await self.cycle(request, policy: .latestWins)
                 }
             }
             try await group.waitForAll()

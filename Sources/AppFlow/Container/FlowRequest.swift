@@ -1,4 +1,5 @@
-/// One `cycle` call as the container stores it while it waits.
+/// One `cycle` or `hop` call, as its caller's frame keeps it while it waits for its turn
+/// and runs: the state machine holds only its id and waiter.
 struct FlowRequest<Child: Sendable>: Sendable {
     /// Where the new child comes from.
     enum Source: Sendable {
@@ -16,6 +17,26 @@ struct FlowRequest<Child: Sendable>: Sendable {
     /// Asked at each ``FlowAdmissionPoint`` with the child in place then; `false` drops
     /// the request as superseded.
     var admission: (@Sendable (FlowAdmissionPoint, Child) -> Bool)? = nil
+    /// The request's place in call order, taken when the call was made (`follow` takes
+    /// one per state); `nil` for an ordinary call, which takes its place on arrival.
+    var stamp: CallStamp? = nil
+    /// Called when the child this request places leaves: when the next transition
+    /// begins, or when the container closes. A hop ends itself as replaced through it.
+    var onLeave: (@Sendable () -> Void)? = nil
+
+    /// The admission closure of a public `admittedIf` parameter: asked at the two
+    /// ``FlowAdmissionCheck``s, never once the child is made.
+    static func asking(
+        _ admission: @escaping @Sendable (FlowAdmissionCheck) -> Bool
+    ) -> @Sendable (FlowAdmissionPoint, Child) -> Bool {
+        { point, _ in
+            switch point {
+            case .arrival: return admission(.arrival)
+            case .start: return admission(.start)
+            case .childMade: return true
+            }
+        }
+    }
 
     /// Whether the child comes from a factory.
     var isFactory: Bool {
@@ -30,17 +51,4 @@ struct FlowRequest<Child: Sendable>: Sendable {
     func admits(_ point: FlowAdmissionPoint, current: Child) -> Bool {
         admission?(point, current) ?? true
     }
-}
-
-/// Where a request's admission closure is asked. The public closure of
-/// ``FlowContainer/cycle(animation:policy:admittedIf:to:)`` is asked at the first two
-/// (``FlowAdmissionCheck``); ``AuthFlow`` also uses the third.
-enum FlowAdmissionPoint: Sendable, Hashable {
-    /// The request has just reached the container, before it takes its place.
-    case arrival
-    /// The request's turn has come, before its factory is called.
-    case start
-    /// The factory has returned its child, before `willTransition` is published: a
-    /// refusal drops the child unseen.
-    case childMade
 }

@@ -1,19 +1,14 @@
-/// What a waiting request is told when its turn comes, or when it is resolved without
-/// running. It carries no request: the waiting caller still holds its own.
-enum RequestOutcome: Sendable, Equatable {
-    /// The request now owns the container and must start its transition.
-    case run
-    /// The request never runs; the call returns this result.
-    case resolved(TransitionResult)
-}
-
 /// The decisions of a ``FlowContainer``, as a plain value with no `await` and no side
 /// effects.
 ///
 /// Each `mutating` method takes one input and returns an action for the container to
-/// perform; the container decides nothing itself. The machine orders the admission
-/// checks, issues request and transition ids, settles overlaps, decides when a turn
-/// starts, how an animation ended and which ``TransitionResult`` each call returns.
+/// perform. The machine orders the admission checks, issues request and transition ids,
+/// settles overlaps, decides when a turn starts, how an animation ended and which
+/// ``TransitionResult`` each call returns. The container reports facts it alone can see
+/// (whether the caller is cancelled or is the running transition's own task, whether a
+/// transition could complete without suspending, how the animator ended) and performs the
+/// actions; it applies its configuration (the watchdog's margin, the default animation and
+/// policy) without deciding anything about order or results.
 ///
 /// The container keeps the machine inside a ``LockedValue`` because one input,
 /// ``cancel(_:)``, comes from a task-cancellation handler that runs outside the actor;
@@ -22,65 +17,24 @@ enum RequestOutcome: Sendable, Equatable {
 /// Generic parameters keep it testable without tasks: `Waiter` is what a suspended
 /// request is resumed through (a continuation in the container, a plain token in tests),
 /// and `FinishWaiter` is the same for callers of `finish()`.
+///
+/// ## Invariants
+/// The first two hold by the shape of `Phase`; ``invariantViolations()`` checks the others.
+/// The table tests check them after every row and the fuzzer after every input (the check
+/// walks the queue, so the container does not run it).
+/// 1. At most one request owns the container: only `running` and `finishing` have an owner.
+/// 2. Nothing waits while finishing, closing or finished: only `running` has a queue.
+/// 3. Ids are issued in order: every id held (the owner, the waiting requests, the early
+///    decisions) is at most `lastRequestID`, and the waiting requests are in arrival order,
+///    after the owner.
+/// 4. `decidedEarly` and the waiting requests share no id, and neither holds the owner.
+/// 5. An early decision is ``TransitionResult/superseded`` or ``TransitionResult/cancelled``.
+/// 6. A reserved transition id is `lastTransitionID + 1` (the owner is making its child);
+///    a committed one is `lastTransitionID` (the owner is preparing, animating or settling).
+/// 7. A finishing owner has a recorded interruption, unless its animation was already over.
+/// 8. At rest the phase is never `modifying`.
 struct FlowStateMachine<Waiter, FinishWaiter> {
-    typealias RequestID = UInt64
-
-    // MARK: - Facts the container reports
-
-    /// What the container knows about the task making a request.
-    struct Caller: Sendable, Hashable {
-        /// Whether the calling task is cancelled.
-        var isCancelled: Bool
-        /// Whether the call comes from the container's own running transition (its
-        /// factory, a hook, the stage or the animator), where waiting would deadlock.
-        var isReentrant: Bool
-    }
-
-    /// Where a request stands with its admission closure.
-    enum Admission: Sendable, Hashable {
-        /// The request has no admission closure: it is always admitted.
-        case unconditional
-        /// The closure has not been asked at this check point yet.
-        case unasked
-        /// The closure answered `true`.
-        case granted
-        /// The closure answered `false`.
-        case refused
-    }
-
-    /// How a running animation ended, as the animation's signal reports it.
-    enum AnimationEnd: Sendable, Hashable {
-        /// The animator returned.
-        case finished
-        /// The container cut it short; the reason is the one the machine recorded.
-        case cutShort
-        /// The watchdog cut it short.
-        case watchdog
-        /// The animator threw.
-        case failed
-    }
-
     // MARK: - What the machine decides
-
-    /// Why a transition's animation did not finish on its own.
-    enum InterruptionCause: Sendable, Hashable {
-        /// An ``OverlapPolicy/interrupt`` request.
-        case overlap
-        /// `finish()`.
-        case finish
-        /// The watchdog.
-        case watchdog
-        /// The animator threw (the container holds the error).
-        case animatorFailed
-    }
-
-    /// How a transition's animation is over.
-    enum Settlement: Sendable, Hashable {
-        /// It finished: the call returns ``TransitionResult/completed``.
-        case completed
-        /// It was cut short: the call returns ``TransitionResult/interrupted``.
-        case interrupted(InterruptionCause)
-    }
 
     /// Where the transition that owns the container stands.
     enum Step: Sendable, Hashable {
@@ -95,9 +49,9 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
         case preparing(TransitionID)
         /// Its animation runs.
         case animating(TransitionID)
-        /// Its animation is over; the stage's unmount and the hooks run, then
-        /// `didTransition` is published.
-        case settling(TransitionID, Settlement)
+        /// Its animation is over, cut short for this reason or (`nil`) finished; the
+        /// stage's unmount and the hooks run, then `didTransition` is published.
+        case settling(TransitionID, InterruptionCause?)
     }
 
     /// The request that owns the container.
@@ -110,17 +64,13 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
         var interruption: InterruptionCause?
     }
 
-    /// A request waiting for its turn.
-    struct Pending {
-        /// How to resume the caller; `nil` until the caller has suspended.
-        var waiter: Waiter?
-    }
-
-    fileprivate enum Phase {
+    /// Where the container stands as a whole.
+    enum Phase {
         /// Nothing runs and nothing waits.
         case idle
-        /// One request owns the container; others may wait, oldest first.
-        case running(Running, pending: PendingQueue<Pending>)
+        /// One request owns the container; others may wait, oldest first, each with the
+        /// waiter its caller suspended on (`nil` until it has).
+        case running(Running, pending: PendingQueue<Waiter?>)
         /// `finish()` was called while a request owned the container; its transition is
         /// cut short, and the callers of `finish()` wait for it to end. Nothing waits.
         case finishing(Running, waiters: [FinishWaiter])
@@ -133,16 +83,18 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
         case modifying
     }
 
-    private var phase: Phase = .idle
+    private(set) var phase: Phase = .idle
     /// The results of requests resolved without running before their caller suspended;
     /// each is taken when its caller attaches. It lives beside `phase`, not in it,
     /// because such a result must outlive every change of phase until its caller
     /// attaches; ``decide(_:_:)`` keeps an id from being decided twice.
-    private var decidedEarly: [RequestID: TransitionResult] = [:]
-    private var lastRequestID: RequestID = 0
-    private var lastTransitionID: UInt64 = 0
+    private(set) var decidedEarly: [RequestID: TransitionResult] = [:]
+    private(set) var lastRequestID: RequestID = 0
+    private(set) var lastTransitionID: UInt64 = 0
     /// How many event streams subscribe, as the container's broadcaster last reported.
-    private var subscriberCount = 0
+    private(set) var subscriberCount = 0
+    /// The newest ``CallStamp`` issued: a stamped request with an older one is superseded.
+    private(set) var lastCallStamp = CallStamp(rawValue: 0)
 
     init() {}
 
@@ -191,15 +143,23 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
         case suspend(RequestID, superseded: [Waiter], cutShort: Bool)
     }
 
+    /// Issues the next ``CallStamp``: from now on, a request stamped earlier is superseded
+    /// when it arrives or when its turn comes.
+    mutating func stampCall() -> CallStamp {
+        lastCallStamp = CallStamp(rawValue: lastCallStamp.rawValue + 1)
+        return lastCallStamp
+    }
+
     /// A caller makes a request under `policy`. The checks run in this order: a
-    /// cancelled caller, a re-entrant caller, a finished container, the admission
-    /// closure, then the policy. The machine keeps only the request's place and, once the
-    /// caller suspends, its waiter: the caller holds the request itself.
+    /// cancelled caller, a re-entrant caller, a finished container, an outdated `stamp`,
+    /// the admission closure, then the policy. The machine keeps only the request's place
+    /// and, once the caller suspends, its waiter: the caller holds the request itself.
     mutating func request(
         policy: OverlapPolicy,
         maxPending: Int,
-        caller: Caller,
-        admission: Admission
+        caller: RequestCaller,
+        admission: AdmissionAnswer,
+        stamp: CallStamp? = nil
     ) -> RequestAction {
         if caller.isCancelled { return .resolve(.cancelled) }
         if caller.isReentrant { return .resolve(.rejected) }
@@ -211,6 +171,7 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
         case .modifying:
             preconditionFailure("Internal inconsistency: request while modifying")
         }
+        if isOutdated(stamp) { return .resolve(.superseded) }
         switch admission {
         case .unasked: return .askAdmission(.arrival)
         case .refused: return .resolve(.superseded)
@@ -229,14 +190,14 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
                 guard pending.count < maxPending else { return .resolve(.rejected) }
                 phase = .modifying
                 let id = nextRequestID()
-                pending.append(Pending(), id: id)
+                pending.append(nil, id: id)
                 phase = .running(running, pending: pending)
                 return .suspend(id, superseded: [], cutShort: false)
             case .latestWins, .interrupt:
                 phase = .modifying
                 let superseded = resolveAll(&pending, with: .superseded)
                 let id = nextRequestID()
-                pending.append(Pending(), id: id)
+                pending.append(nil, id: id)
                 let cutShort = policy == .interrupt && markInterrupted(&running, by: .overlap)
                 phase = .running(running, pending: pending)
                 return .suspend(id, superseded: superseded, cutShort: cutShort)
@@ -269,7 +230,7 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
     /// A caller asks to run its transition in place. `canCompleteSynchronously` tells
     /// whether that transition could complete without suspending (an immediate
     /// animation, no stage, neither child adopting ``FlowLifecycle``).
-    mutating func requestInPlace(caller: Caller, canCompleteSynchronously: Bool) -> InPlaceAction {
+    mutating func requestInPlace(caller: RequestCaller, canCompleteSynchronously: Bool) -> InPlaceAction {
         guard canCompleteSynchronously else { return .useRequest }
         switch phase {
         case .idle:
@@ -298,9 +259,9 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
         }
         switch phase {
         case .running(var running, var pending):
-            if pending[id] != nil {
+            if pending.contains(id) {
                 phase = .modifying
-                pending[id] = Pending(waiter: waiter)
+                pending.replace(id, with: waiter)
                 phase = .running(running, pending: pending)
                 return .wait
             }
@@ -339,7 +300,7 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
             let removed = pending.remove(id: id)
             phase = .running(running, pending: pending)
             guard let entry = removed else { return .none }
-            guard let waiter = entry.waiter else {
+            guard let waiter = entry else {
                 decide(id, .cancelled)
                 return .none
             }
@@ -357,7 +318,7 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
     enum EndAction {
         /// Return `result`; nothing else is to be done (the container is idle, or the
         /// next request finds its turn when it attaches).
-        case finish(returning: TransitionResult)
+        case returning(TransitionResult)
         /// Resume the next request's waiter with `outcome`, then return `result`.
         case resumeNext(Waiter, RequestOutcome, returning: TransitionResult)
         /// `finish()` was called: close the container (then ``closed()``), then return
@@ -378,12 +339,19 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
     }
 
     /// Request `id`, which owns the container, starts. `makesChild` tells whether its
-    /// child comes from a factory.
-    mutating func start(_ id: RequestID, admission: Admission, makesChild: Bool) -> StartAction {
+    /// child comes from a factory; `stamp` is the one it was made with, if any. An
+    /// outdated stamp is checked before the admission closure.
+    mutating func start(
+        _ id: RequestID,
+        admission: AdmissionAnswer,
+        makesChild: Bool,
+        stamp: CallStamp? = nil
+    ) -> StartAction {
         var running = owner(id, "start")
         guard running.step == .starting else {
             preconditionFailure("Internal inconsistency: start(\(id)) at step \(running.step)")
         }
+        if isOutdated(stamp) { return .skip(endTurn(returning: .superseded)) }
         switch admission {
         case .unasked:
             return .askAdmission(.start)
@@ -424,7 +392,7 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
 
     /// The factory of request `id` has returned its child; `admission` is where the
     /// request stands with its admission closure at ``FlowAdmissionPoint/childMade``.
-    mutating func childReady(_ id: RequestID, admission: Admission) -> ChildReadyAction {
+    mutating func childReady(_ id: RequestID, admission: AdmissionAnswer) -> ChildReadyAction {
         var running = owner(id, "childReady")
         guard case .makingChild(let reserved) = running.step else {
             preconditionFailure("Internal inconsistency: childReady(\(id)) at step \(running.step)")
@@ -460,9 +428,9 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
     enum AnimateAction {
         /// Start the animator (and its watchdog) and wait for the animation's end.
         case runAnimator
-        /// There is nothing to run: the animation is over as `settlement`. If
-        /// `showLastFrame`, publish the final frame first.
-        case settle(Settlement, showLastFrame: Bool)
+        /// There is nothing to run: the animation is over, cut short for `interruption`
+        /// or (`nil`) complete. If `showLastFrame`, publish the final frame first.
+        case settle(interruption: InterruptionCause?, showLastFrame: Bool)
     }
 
     /// The transition of request `id` is ready to animate; `isAnimated` tells whether
@@ -474,14 +442,14 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
         }
         if let cause = running.interruption {
             // Cut short before it began: jump straight to the end.
-            running.step = .settling(transitionID, .interrupted(cause))
+            running.step = .settling(transitionID, cause)
             replaceOwner(with: running)
-            return .settle(.interrupted(cause), showLastFrame: isAnimated)
+            return .settle(interruption: cause, showLastFrame: isAnimated)
         }
         guard isAnimated else {
-            running.step = .settling(transitionID, .completed)
+            running.step = .settling(transitionID, nil)
             replaceOwner(with: running)
-            return .settle(.completed, showLastFrame: false)
+            return .settle(interruption: nil, showLastFrame: false)
         }
         running.step = .animating(transitionID)
         replaceOwner(with: running)
@@ -490,9 +458,9 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
 
     /// What to do once a running animation has ended.
     enum AnimationEndAction {
-        /// The animation is over as `settlement`. If `showLastFrame`, publish the final
-        /// frame first.
-        case settle(Settlement, showLastFrame: Bool)
+        /// The animation is over, cut short for `interruption` or (`nil`) complete. If
+        /// `showLastFrame`, publish the final frame first.
+        case settle(interruption: InterruptionCause?, showLastFrame: Bool)
     }
 
     /// The animation of request `id` ended as `end`; `lastFrame` is the last progress
@@ -502,35 +470,32 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
         guard case .animating(let transitionID) = running.step else {
             preconditionFailure("Internal inconsistency: animationEnded(\(id)) at step \(running.step)")
         }
-        let settlement: Settlement
+        let interruption: InterruptionCause?
         switch end {
         case .finished:
-            settlement = .completed
+            interruption = nil
         case .cutShort:
             guard let cause = running.interruption else {
                 preconditionFailure("Internal inconsistency: animation \(id) cut short with no recorded cause")
             }
-            settlement = .interrupted(cause)
+            interruption = cause
         case .watchdog:
-            settlement = .interrupted(.watchdog)
+            interruption = .watchdog
         case .failed:
-            settlement = .interrupted(.animatorFailed)
+            interruption = .animatorFailed
         }
-        running.step = .settling(transitionID, settlement)
+        running.step = .settling(transitionID, interruption)
         replaceOwner(with: running)
-        return .settle(settlement, showLastFrame: lastFrame != 1)
+        return .settle(interruption: interruption, showLastFrame: lastFrame != 1)
     }
 
     /// The transition of request `id` has ended: its `didTransition` is published.
     mutating func transitionFinished(_ id: RequestID) -> EndAction {
         let running = owner(id, "transitionFinished")
-        guard case .settling(_, let settlement) = running.step else {
+        guard case .settling(_, let interruption) = running.step else {
             preconditionFailure("Internal inconsistency: transitionFinished(\(id)) at step \(running.step)")
         }
-        switch settlement {
-        case .completed: return endTurn(returning: .completed)
-        case .interrupted: return endTurn(returning: .interrupted)
-        }
+        return endTurn(returning: interruption == nil ? .completed : .interrupted)
     }
 
     // MARK: - Finishing
@@ -550,7 +515,7 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
 
     /// `finish()` was called by `caller` (only its re-entrance matters: cancellation does
     /// not stop a finish).
-    mutating func finish(caller: Caller) -> FinishAction {
+    mutating func finish(caller: RequestCaller) -> FinishAction {
         switch phase {
         case .idle:
             phase = .closing(waiters: [])
@@ -615,10 +580,79 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
         }
     }
 
+    // MARK: - Invariants
+
+    /// The invariants of the type's documentation that the state breaks, each as a
+    /// sentence; empty when all hold.
+    func invariantViolations() -> [String] {
+        var broken: [String] = []
+        let owner: Running?
+        var waiting: [RequestID] = []
+        switch phase {
+        case .idle, .closing, .finished:
+            owner = nil
+        case .running(let running, let pending):
+            owner = running
+            waiting = pending.elements.map(\.id)
+        case .finishing(let running, _):
+            owner = running
+            if running.interruption == nil {
+                if case .settling = running.step {
+                } else {
+                    broken.append("7: the finishing owner \(running.id) has no recorded interruption")
+                }
+            }
+        case .modifying:
+            return ["8: the phase is modifying at rest"]
+        }
+        let held = (owner.map { [$0.id] } ?? []) + waiting + Array(decidedEarly.keys)
+        if let newest = held.max(), newest > lastRequestID {
+            broken.append("3: request \(newest) is newer than the last id issued, \(lastRequestID)")
+        }
+        if waiting != waiting.sorted() || Set(waiting).count != waiting.count {
+            broken.append("3: the waiting requests \(waiting) are not in arrival order")
+        }
+        if let owner, let first = waiting.first, first <= owner.id {
+            broken.append("3: waiting request \(first) is not newer than the owner \(owner.id)")
+        }
+        let early = Set(decidedEarly.keys)
+        if !early.isDisjoint(with: waiting) || owner.map({ early.contains($0.id) || waiting.contains($0.id) }) == true {
+            broken.append("4: an id is both decided early, waiting or owning")
+        }
+        if decidedEarly.values.contains(where: { $0 != .superseded && $0 != .cancelled }) {
+            broken.append("5: an early decision is neither superseded nor cancelled: \(decidedEarly)")
+        }
+        switch owner?.step {
+        case .makingChild(let reserved) where reserved.rawValue != lastTransitionID + 1:
+            broken.append("6: reserved \(reserved) after #\(lastTransitionID)")
+        case .preparing(let id), .animating(let id), .settling(let id, _):
+            if id.rawValue != lastTransitionID {
+                broken.append("6: running \(id) while the last transition id issued is #\(lastTransitionID)")
+            }
+        case .makingChild, .handedOver, .starting, nil:
+            break
+        }
+        return broken
+    }
+
+    /// Stops the process if an invariant is broken.
+    func checkInvariants() {
+        let broken = invariantViolations()
+        guard broken.isEmpty else {
+            preconditionFailure("Internal inconsistency: broken invariants \(broken)")
+        }
+    }
+
     // MARK: - Helpers
 
+    /// Whether `stamp` was issued before the newest stamp.
+    private func isOutdated(_ stamp: CallStamp?) -> Bool {
+        guard let stamp else { return false }
+        return stamp < lastCallStamp
+    }
+
     private mutating func nextRequestID() -> RequestID {
-        lastRequestID += 1
+        lastRequestID = RequestID(rawValue: lastRequestID.rawValue + 1)
         return lastRequestID
     }
 
@@ -674,11 +708,11 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
             phase = .modifying
             guard let next = pending.popFirst() else {
                 phase = .idle
-                return .finish(returning: result)
+                return .returning(result)
             }
-            guard let waiter = next.element.waiter else {
+            guard let waiter = next.element else {
                 phase = .running(Running(id: next.id, step: .handedOver), pending: pending)
-                return .finish(returning: result)
+                return .returning(result)
             }
             phase = .running(Running(id: next.id, step: .starting), pending: pending)
             return .resumeNext(waiter, .run, returning: result)
@@ -692,11 +726,11 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
 
     /// Empties `pending`; returns the waiters to resume with `result`. Requests whose
     /// caller had not suspended yet find `result` when they attach.
-    private mutating func resolveAll(_ pending: inout PendingQueue<Pending>, with result: TransitionResult) -> [Waiter]
+    private mutating func resolveAll(_ pending: inout PendingQueue<Waiter?>, with result: TransitionResult) -> [Waiter]
     {
         var waiters: [Waiter] = []
         for (id, entry) in pending.removeAll() {
-            if let waiter = entry.waiter {
+            if let waiter = entry {
                 waiters.append(waiter)
             } else {
                 decide(id, result)
@@ -711,71 +745,10 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
             preconditionFailure("Internal inconsistency: request \(id) decided twice")
         }
     }
-
-    // MARK: - Snapshot
-
-    /// The phases, by name.
-    enum PhaseName: Sendable, Hashable {
-        case idle, running, finishing, closing, finished
-    }
-
-    /// A request waiting for its turn, as a snapshot shows it.
-    struct PendingEntry {
-        /// The request.
-        var id: RequestID
-        /// Its waiter, once its caller has suspended.
-        var waiter: Waiter?
-    }
-
-    /// The whole state as plain values, so that tests can compare states for equality.
-    struct Snapshot {
-        /// The phase.
-        var phase: PhaseName
-        /// The request that owns the container, if one does.
-        var owner: Running?
-        /// The waiting requests, oldest first.
-        var pending: [PendingEntry] = []
-        /// The callers of `finish()` that wait.
-        var finishWaiters: [FinishWaiter] = []
-        /// Results decided for requests whose caller has not suspended yet.
-        var decidedEarly: [RequestID: TransitionResult] = [:]
-        /// The last request id issued.
-        var lastRequestID: RequestID = 0
-        /// The last transition id issued.
-        var lastTransitionID: UInt64 = 0
-        /// How many event streams subscribe.
-        var subscriberCount = 0
-    }
-
-    /// The state now.
-    var snapshot: Snapshot {
-        var snapshot: Snapshot
-        switch phase {
-        case .idle:
-            snapshot = Snapshot(phase: .idle)
-        case .running(let running, let pending):
-            snapshot = Snapshot(phase: .running, owner: running)
-            snapshot.pending = pending.elements.map { PendingEntry(id: $0.id, waiter: $0.element.waiter) }
-        case .finishing(let running, let waiters):
-            snapshot = Snapshot(phase: .finishing, owner: running, finishWaiters: waiters)
-        case .closing(let waiters):
-            snapshot = Snapshot(phase: .closing, finishWaiters: waiters)
-        case .finished:
-            snapshot = Snapshot(phase: .finished)
-        case .modifying:
-            preconditionFailure("Internal inconsistency: a snapshot while modifying")
-        }
-        snapshot.decidedEarly = decidedEarly
-        snapshot.lastRequestID = lastRequestID
-        snapshot.lastTransitionID = lastTransitionID
-        snapshot.subscriberCount = subscriberCount
-        return snapshot
-    }
 }
 
 extension FlowStateMachine: Sendable where Waiter: Sendable, FinishWaiter: Sendable {}
 extension FlowStateMachine.Phase: Sendable where Waiter: Sendable, FinishWaiter: Sendable {}
-extension FlowStateMachine.Pending: Sendable where Waiter: Sendable {}
 extension FlowStateMachine.RequestAction: Sendable where Waiter: Sendable {}
 extension FlowStateMachine.AttachAction: Sendable where Waiter: Sendable {}
 extension FlowStateMachine.CancelAction: Sendable where Waiter: Sendable {}
@@ -785,8 +758,6 @@ extension FlowStateMachine.ChildReadyAction: Sendable where Waiter: Sendable {}
 extension FlowStateMachine.FinishAction: Sendable where Waiter: Sendable {}
 extension FlowStateMachine.FinishWaiterAction: Sendable where FinishWaiter: Sendable {}
 extension FlowStateMachine.ClosedAction: Sendable where FinishWaiter: Sendable {}
-extension FlowStateMachine.PendingEntry: Sendable where Waiter: Sendable {}
-extension FlowStateMachine.Snapshot: Sendable where Waiter: Sendable, FinishWaiter: Sendable {}
 extension FlowStateMachine.RequestAction: Equatable where Waiter: Equatable {}
 extension FlowStateMachine.InPlaceAction: Equatable {}
 extension FlowStateMachine.AttachAction: Equatable where Waiter: Equatable {}
@@ -799,5 +770,3 @@ extension FlowStateMachine.AnimationEndAction: Equatable {}
 extension FlowStateMachine.FinishAction: Equatable where Waiter: Equatable {}
 extension FlowStateMachine.FinishWaiterAction: Equatable where FinishWaiter: Equatable {}
 extension FlowStateMachine.ClosedAction: Equatable where FinishWaiter: Equatable {}
-extension FlowStateMachine.PendingEntry: Equatable where Waiter: Equatable {}
-extension FlowStateMachine.Snapshot: Equatable where Waiter: Equatable, FinishWaiter: Equatable {}

@@ -4,8 +4,8 @@
 /// were removed since (cancelled), which `popFirst` skips. It compacts itself when more
 /// than half of `order` is dead, so memory stays proportional to the live entries.
 struct PendingQueue<Element> {
-    private var entries: [UInt64: Element] = [:]
-    private var order: [UInt64] = []
+    private var entries: [RequestID: Element] = [:]
+    private var order: [RequestID] = []
     private var head = 0
 
     /// How many entries are waiting.
@@ -15,7 +15,7 @@ struct PendingQueue<Element> {
     var isEmpty: Bool { entries.isEmpty }
 
     /// Appends `element` under `id`, which must be new.
-    mutating func append(_ element: Element, id: UInt64) {
+    mutating func append(_ element: Element, id: RequestID) {
         precondition(
             entries.updateValue(element, forKey: id) == nil,
             "Internal inconsistency: duplicate request id \(id)"
@@ -23,20 +23,21 @@ struct PendingQueue<Element> {
         order.append(id)
     }
 
-    /// Reads or replaces the entry for `id`.
-    subscript(id: UInt64) -> Element? {
-        get { entries[id] }
-        set {
-            precondition(
-                entries[id] != nil && newValue != nil,
-                "Internal inconsistency: pending entry \(id) may only be updated in place"
-            )
-            entries[id] = newValue
-        }
+    /// Whether `id` is waiting.
+    func contains(_ id: RequestID) -> Bool {
+        entries.index(forKey: id) != nil
+    }
+
+    /// Replaces the entry for `id`, which must be waiting.
+    mutating func replace(_ id: RequestID, with element: Element) {
+        precondition(
+            entries.updateValue(element, forKey: id) != nil,
+            "Internal inconsistency: pending entry \(id) may only be updated in place"
+        )
     }
 
     /// Removes and returns the entry for `id`, if it is still waiting.
-    mutating func remove(id: UInt64) -> Element? {
+    mutating func remove(id: RequestID) -> Element? {
         guard let element = entries.removeValue(forKey: id) else { return nil }
         if entries.isEmpty {
             order.removeAll(keepingCapacity: true)
@@ -48,7 +49,7 @@ struct PendingQueue<Element> {
     }
 
     /// Removes and returns the oldest entry.
-    mutating func popFirst() -> (id: UInt64, element: Element)? {
+    mutating func popFirst() -> (id: RequestID, element: Element)? {
         while head < order.count {
             let id = order[head]
             head += 1
@@ -64,13 +65,13 @@ struct PendingQueue<Element> {
     }
 
     /// Every entry, oldest first, without removing any.
-    var elements: [(id: UInt64, element: Element)] {
+    var elements: [(id: RequestID, element: Element)] {
         order[head...].compactMap { id in entries[id].map { (id, $0) } }
     }
 
     /// Removes every entry, oldest first.
-    mutating func removeAll() -> [(id: UInt64, element: Element)] {
-        var all: [(id: UInt64, element: Element)] = []
+    mutating func removeAll() -> [(id: RequestID, element: Element)] {
+        var all: [(id: RequestID, element: Element)] = []
         all.reserveCapacity(entries.count)
         while let next = popFirst() {
             all.append(next)

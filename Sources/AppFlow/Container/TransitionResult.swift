@@ -26,3 +26,13 @@ public enum TransitionResult: Sendable, Hashable, CaseIterable {
         self == .completed || self == .interrupted
     }
 }
+
+/// What a waiting request is told when its turn comes, or when it is resolved without
+/// running: the internal counterpart of ``TransitionResult`` that adds "your turn". It
+/// carries no request: the waiting caller still holds its own.
+enum RequestOutcome: Sendable, Equatable {
+    /// The request now owns the container and must start its transition.
+    case run
+    /// The request never runs; the call returns this result.
+    case resolved(TransitionResult)
+}

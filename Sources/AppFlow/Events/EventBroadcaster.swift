@@ -11,12 +11,6 @@
 /// specialised for it.
 @usableFromInline
 final class EventBroadcaster<Element: Sendable, Child: Sendable>: Sendable {
-    /// Makes and yields both events of an in-place transition from its id, its children
-    /// and its animation. Taking the parts, rather than a `Transition<Child>`, spares the
-    /// container's generic code a metadata lookup per transition.
-    @usableFromInline
-    typealias PairSink = @Sendable (TransitionID, Child, Child, TransitionAnimation) -> Void
-
     /// One subscriber: its stream, and how it takes a pair of events.
     private final class Subscriber: Sendable {
         let continuation: AsyncStream<Element>.Continuation

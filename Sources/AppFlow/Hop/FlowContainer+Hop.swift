@@ -16,41 +16,53 @@ extension FlowContainer {
     ///   ``HopResult/cancelled`` if the hopping task was cancelled while the child was
     ///   shown (the child stays in place).
     ///
-    /// Ordering, re-entrance and ``finish()`` are as for ``cycle(animation:policy:to:)``.
+    /// **Ordering.** The hop ends as replaced in the same step on the container that puts
+    /// the next child in place, before that transition's `willTransition` and hooks: from
+    /// then on ``HopHandle/unhop(_:)`` returns `false`. Otherwise as for
+    /// ``cycle(animation:policy:to:)``, as are re-entrance and ``finish()``.
     public nonisolated func hop<Value: Sendable>(
         animation: TransitionAnimation? = nil,
         policy: OverlapPolicy? = nil,
         to makeChild: @escaping @Sendable (HopHandle<Value>) async -> Child
     ) async -> HopResult<Value> {
+        await hop(animation: animation, policy: policy, admission: nil, to: makeChild)
+    }
+
+    /// As ``hop(animation:policy:to:)``, provided `admission` still agrees: it is asked
+    /// when the request arrives and when its turn comes, exactly as for
+    /// ``cycle(animation:policy:admittedIf:to:)``. A refusal ends the hop with
+    /// ``HopResult/notShown(_:)`` of ``TransitionResult/superseded``: its child is never
+    /// made, so a stale step of a launch sequence becomes a no-op.
+    public nonisolated func hop<Value: Sendable>(
+        animation: TransitionAnimation? = nil,
+        policy: OverlapPolicy? = nil,
+        admittedIf admission: @escaping @Sendable (FlowAdmissionCheck) -> Bool,
+        to makeChild: @escaping @Sendable (HopHandle<Value>) async -> Child
+    ) async -> HopResult<Value> {
+        await hop(animation: animation, policy: policy, admission: Request.asking(admission), to: makeChild)
+    }
+
+    private nonisolated func hop<Value: Sendable>(
+        animation: TransitionAnimation?,
+        policy: OverlapPolicy?,
+        admission: (@Sendable (FlowAdmissionPoint, Child) -> Bool)?,
+        to makeChild: @escaping @Sendable (HopHandle<Value>) async -> Child
+    ) async -> HopResult<Value> {
         let handle = HopHandle<Value>()
-        // Subscribed before the request, so that no later transition can be missed.
-        let events = self.events(bufferingPolicy: .bufferingNewest(64))
-        let shown = LockedValue<TransitionID?>(nil)
-        let result = await cycle(
-            animation: animation,
-            policy: policy,
-            identifiedFactory: { id in
-                shown.withLock { $0 = id }
-                return await makeChild(handle)
-            }
+        let request = Request(
+            source: .factory { _ in await makeChild(handle) },
+            animation: animation ?? self.animation,
+            admission: admission,
+            onLeave: { handle.end(.replaced) }
         )
-        guard result.didRun, let id = shown.withLock({ $0 }) else {
+        let result = await cycle(request, policy: policy)
+        guard result.didRun else {
             return .notShown(result)
         }
-        let watcher = Task {
-            for await event in events {
-                // Any event of a later transition will do: with a bounded buffer its will
-                // may have been dropped, its frames or did not.
-                if event.transition.id > id { break }
-            }
-            handle.end(.replaced)  // a later transition began, or the container finished
-        }
-        let outcome = await withTaskCancellationHandler {
+        return await withTaskCancellationHandler {
             await handle.wait()
         } onCancel: {
             handle.end(.cancelled)
         }
-        watcher.cancel()
-        return outcome
     }
 }

@@ -10,23 +10,23 @@ import Testing
 struct GuaranteeTests {
     @Test func thePendingQueueKeepsItsCountAndOrderAcrossACompaction() {
         var queue = PendingQueue<UInt64>()
-        for id in UInt64(1)...200 { queue.append(id * 10, id: id) }
-        for id in UInt64(1)...50 { #expect(queue.popFirst()?.id == id) }
+        for id in UInt64(1)...200 { queue.append(id * 10, id: RequestID(rawValue: id)) }
+        for id in UInt64(1)...50 { #expect(queue.popFirst()?.id.rawValue == id) }
         // A burst of removals behind a long popped head: the queue compacts itself.
         var survivors: [UInt64] = []
         for id in UInt64(51)...200 {
             if id % 10 == 1 {  // the first survivor is the head when the queue compacts
                 survivors.append(id)
             } else {
-                #expect(queue.remove(id: id) == id * 10)
+                #expect(queue.remove(id: RequestID(rawValue: id)) == id * 10)
             }
         }
         #expect(queue.count == survivors.count)
-        #expect(queue.elements.map(\.id) == survivors)
+        #expect(queue.elements.map(\.id.rawValue) == survivors)
         var popped: [UInt64] = []
         while let next = queue.popFirst() {
-            #expect(next.element == next.id * 10)
-            popped.append(next.id)
+            #expect(next.element == next.id.rawValue * 10)
+            popped.append(next.id.rawValue)
         }
         #expect(popped == survivors)
         #expect(queue.isEmpty)
@@ -130,16 +130,18 @@ struct GuaranteeTests {
             clock: clock
         )
         let switching = Task { await container.cycle(to: Screen("b")) }
-        let results = Log<TransitionResult>()
-        Task {
-            if let result = await switching.value(within: .seconds(10)) { results.append(result) }
-        }
+        // The clock is stepped by events, not against wall time, so that a loaded machine
+        // only slows the test down: the animator and the watchdog sleep, and the clock,
+        // still at zero, is where the animation started.
+        await clock.waitForSleepers(2)
         #expect(
-            await eventually {
-                clock.advance(by: .milliseconds(10))
-                return results.all == [.completed]
-            }
+            clock.nextDeadline == ManualClock.Instant(offset: .milliseconds(100)),
+            "the animator's first sleep must end with the delay"
         )
+        // Deadline by deadline to the animation's end; the watchdog, at 2.2 s, sleeps on.
+        await clock.advance(through: ManualClock.Instant(offset: .milliseconds(200)))
+        // Generous: only a transition that never ends takes this long.
+        #expect(await switching.value(within: .seconds(30)) == .completed)
         #expect(!stage.frames.all.isEmpty)
         #expect(stage.frames.all.allSatisfy { $0 >= .milliseconds(100) }, "frames at \(stage.frames.all)")
     }

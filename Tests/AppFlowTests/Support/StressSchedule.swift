@@ -53,6 +53,9 @@ struct StressSchedule {
         var transitions: Int
         /// Whether `finish()` came in the middle of the schedule.
         var finishedEarly: Bool
+        /// Whether the run waited out its patience (a hang or an object never released):
+        /// the schedules after it would most likely wait it out too.
+        var waitedOut = false
     }
 
     /// Runs the schedule and checks it.
@@ -186,18 +189,41 @@ struct StressSchedule {
             }
         }
 
-        // A task that never returns would hang the run: it is reported after `patience`, 10 s
-        // and more for a long schedule, whose first task may wait behind every other request.
-        let patience = Duration.seconds(10) + Duration.milliseconds(10) * (size.tasks * size.requestsPerTask)
+        // A task that never returns would hang the run, so every wait below is bounded,
+        // but generously: under a sanitizer, with the rest of the suite and a build beside
+        // it, one schedule can take many seconds of real time, and only a hang may trip a
+        // bound. A task's calls have no total bound (the first task may wait behind every
+        // other request): it is given up on only once no call of the schedule has started
+        // or returned for `patience`. What runs once the calls returned gets `patience`.
+        let patience = Duration.seconds(30)
+        func valueWhileCallsProgress<Value>(of task: Task<Value, Never>) async -> Value? {
+            let wall = ContinuousClock()
+            var (seen, since) = (ticketValue(), wall.now)
+            while true {
+                if let value = await task.value(within: .seconds(1)) { return value }
+                let ticket = ticketValue()
+                if ticket != seen {
+                    (seen, since) = (ticket, wall.now)
+                } else if since.duration(to: wall.now) >= patience {
+                    return nil
+                }
+            }
+        }
         func abandoned(_ problem: String) -> Report {
             driving.withLock { $0 = false }
             overrunGate.open()
-            return Report(problems: [problem], results: [:], transitions: 0, finishedEarly: finishAtTicket != nil)
+            return Report(
+                problems: [problem],
+                results: [:],
+                transitions: 0,
+                finishedEarly: finishAtTicket != nil,
+                waitedOut: true
+            )
         }
         var calls: [Call] = []
         for task in tasks {
-            guard let made = await task.value(within: patience) else {
-                return abandoned("a task's calls did not return within \(patience)")
+            guard let made = await valueWhileCallsProgress(of: task) else {
+                return abandoned("a task's calls did not return, and no call started or returned for \(patience)")
             }
             calls += made
         }
@@ -227,7 +253,11 @@ struct StressSchedule {
             return abandoned("a subscriber's stream did not end within \(patience)")
         }
         let finalName = await container.child.name
-        _ = await eventually { animators.current == 0 }
+        // Tasks that held old children (an overrunning animation let go by the gate, an
+        // event stream) may let go of them a moment after the calls returned.
+        let released = await eventually(timeout: patience) {
+            animators.current == 0 && tracker.alive.allSatisfy { $0 == finalName }
+        }
 
         var problems = Self.check(
             calls: calls,
@@ -242,12 +272,13 @@ struct StressSchedule {
         if inFlight.peak > 1 { problems.append("\(inFlight.peak) transitions were in flight at once") }
         problems += hooks.imbalances()
         let alive = tracker.alive.filter { $0 != finalName }
-        if !alive.isEmpty { problems.append("old children still alive: \(alive.prefix(5))") }
+        if !alive.isEmpty { problems.append("old children still alive after \(patience): \(alive.prefix(5))") }
         return Report(
             problems: problems,
             results: calls.reduce(into: [:]) { $0[$1.result, default: 0] += 1 },
             transitions: log.filter { $0.kind == .did }.count,
-            finishedEarly: finishAtTicket != nil
+            finishedEarly: finishAtTicket != nil,
+            waitedOut: !released
         )
     }
 

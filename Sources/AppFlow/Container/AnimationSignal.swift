@@ -5,53 +5,25 @@
 /// the end; later ends and frames are ignored. The transition reads it with ``next()``,
 /// which ignores task cancellation: a running transition always completes.
 final class AnimationSignal: Sendable {
-    /// How an animation ended.
-    enum End: Sendable {
-        /// The animator returned.
-        case finished
-        /// The container cut it short; its state machine knows why.
-        case cutShort
-        /// The watchdog cut it short.
-        case watchdog
-        /// The animator threw this error.
-        case failed(any Error)
-
-        /// The same end, as the state machine takes it.
-        var kind: ContainerMachine.AnimationEnd {
-            switch self {
-            case .finished: return .finished
-            case .cutShort: return .cutShort
-            case .watchdog: return .watchdog
-            case .failed: return .failed
-            }
-        }
-
-        /// The animator's error, if it threw.
-        var error: (any Error)? {
-            switch self {
-            case .failed(let error): return error
-            case .finished, .cutShort, .watchdog: return nil
-            }
-        }
-    }
-
     /// What ``next()`` returns.
     enum Event: Sendable {
         /// The latest progress frame not yet read.
         case frame(Double)
         /// The animation is over; no frame follows.
-        case end(End)
+        case end(AnimationEnd)
     }
 
     private struct State: Sendable {
         /// The newest frame not yet read.
         var frame: Double?
-        /// Set once, by the first `end`.
-        var end: End?
+        /// Set once, by the first end.
+        var end: AnimationEnd?
+        /// What the animator threw, when it ended the animation by throwing.
+        var error: (any Error)?
         /// The reader, while it waits.
         var reader: CheckedContinuation<Event, Never>?
-        /// The identity of the animator's task, once it runs.
-        var animatorTask: Int?
+        /// The hash of the animator's task, once it runs.
+        var animatorTaskHash: Int?
     }
 
     private let state = LockedValue(State())
@@ -59,12 +31,15 @@ final class AnimationSignal: Sendable {
     /// Whether the animation has ended.
     var hasEnded: Bool { state.withLock { $0.end != nil } }
 
-    /// The identity of the animator's task, to recognise `cycle` calls made from it.
-    var animatorTask: Int? { state.withLock { $0.animatorTask } }
+    /// The error the animator threw, if its throw ended the animation.
+    var error: (any Error)? { state.withLock { $0.error } }
+
+    /// The hash of the animator's task, to recognise `cycle` calls made from it.
+    var animatorTaskHash: Int? { state.withLock { $0.animatorTaskHash } }
 
     /// Called first thing by the animator's task.
-    func animatorStarted(_ task: Int?) {
-        state.withLock { $0.animatorTask = task }
+    func animatorStarted(_ taskHash: Int?) {
+        state.withLock { $0.animatorTaskHash = taskHash }
     }
 
     /// Sends a frame; ignored once ended.
@@ -81,11 +56,21 @@ final class AnimationSignal: Sendable {
         reader?.resume(returning: .frame(fraction))
     }
 
-    /// Ends the animation; only the first call counts.
-    func end(_ end: End) {
+    /// Ends the animation; only the first end counts.
+    func end(_ end: AnimationEnd) {
+        finish(end, error: nil)
+    }
+
+    /// Ends the animation as ``AnimationEnd/failed`` with `error`, unless it has ended.
+    func fail(_ error: any Error) {
+        finish(.failed, error: error)
+    }
+
+    private func finish(_ end: AnimationEnd, error: (any Error)?) {
         let reader: CheckedContinuation<Event, Never>? = state.withLock { state in
             guard state.end == nil else { return nil }
             state.end = end
+            state.error = error
             // A waiting reader has no unread frame, or it would not be waiting.
             let reader = state.reader
             state.reader = nil

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+
+/// One row of a state machine's table: a named starting state, one input, and what the
+/// row expects (an action with a change of state, or a line of a table file). Both
+/// machines' table tests use it, so that every row prints as `state × input`, the form
+/// the docs cite rows by.
+struct TableRow<
+    State: Sendable & RawRepresentable<String>,
+    Input: Sendable & CustomStringConvertible,
+    Expected: Sendable
+>:
+    Sendable, CustomTestStringConvertible
+{
+    let state: State
+    let input: Input
+    let expected: Expected
+
+    init(_ state: State, _ input: Input, _ expected: Expected) {
+        self.state = state
+        self.input = input
+        self.expected = expected
+    }
+
+    /// How the docs cite the row: `busy × cancel(3)`.
+    var key: String { "\(state.rawValue) × \(input)" }
+
+    var testDescription: String { key }
+}
+
+/// A table of a machine's behaviour kept as a text file beside its tests, one line per row:
+/// `state × input → action ⇒ resulting state`. The test computes every line from the
+/// machine and compares the whole file, so a change of behaviour shows as a changed line,
+/// a row that appears or goes as an added or removed one.
+///
+/// Setting `APPFLOW_WRITE_TABLES=1` rewrites the file from the machine and fails the
+/// test all the same, so that the rewrite is reviewed as a diff, never passed silently.
+struct TableFile {
+    let url: URL
+
+    /// The file named `name` in the folder of the test file `path`.
+    init(_ name: String, besideTestFile path: String) {
+        url = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(name)
+    }
+
+    /// The rows of the file, keyed by their `state × input` text.
+    func rows() throws -> [String: String] {
+        let text = try String(contentsOf: url, encoding: .utf8)
+        var rows: [String: String] = [:]
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+            let key = line.components(separatedBy: " → ")[0]
+            rows[key] = String(line)
+        }
+        return rows
+    }
+
+    /// Compares `lines` (each `key → rest`) with the file, recording an issue for each
+    /// line that differs, is missing or is extra.
+    func check(_ lines: [String], header: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        if ProcessInfo.processInfo.environment["APPFLOW_WRITE_TABLES"] == "1" {
+            try (header + lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
+            Issue.record(
+                "rewrote \(url.lastPathComponent): review its diff, then run again",
+                sourceLocation: sourceLocation
+            )
+            return
+        }
+        let recorded = try rows()
+        var computed: [String: String] = [:]
+        for line in lines {
+            computed[line.components(separatedBy: " → ")[0]] = line
+        }
+        #expect(computed.count == lines.count, "two rows share a key", sourceLocation: sourceLocation)
+        var problems: [String] = []
+        for line in lines {
+            let key = line.components(separatedBy: " → ")[0]
+            switch recorded[key] {
+            case nil: problems.append("missing from the file: \(line)")
+            case let row? where row != line: problems.append("file: \(row)\nmachine: \(line)")
+            default: break
+            }
+        }
+        for (key, row) in recorded where computed[key] == nil {
+            problems.append("not a legal row of the machine: \(row)")
+        }
+        for problem in problems.prefix(20) {
+            Issue.record(Comment(rawValue: problem), sourceLocation: sourceLocation)
+        }
+        #expect(problems.count <= 20, "\(problems.count) rows differ in all", sourceLocation: sourceLocation)
+    }
+}
+
+/// A value's description without module and type qualifiers: `suspend(4, superseded: [102],
+/// cutShort: false)` rather than `AppFlow.FlowStateMachine<Swift.Int, Swift.String>.RequestAction.suspend(…)`.
+func tableText(_ value: Any) -> String {
+    var text = String(describing: value)
+    for pattern in [
+        #"AppFlow\.[A-Za-z]+(<[^>]*>)?(\.[A-Za-z]+)*\."#, #"Swift\.Optional<[^>]*>\."#, #"Optional\(([^()]*)\)"#,
+    ] {
+        let expression = try! NSRegularExpression(pattern: pattern)
+        let template = pattern.hasPrefix("Optional") ? "$1" : ""
+        text = expression.stringByReplacingMatches(
+            in: text,
+            range: NSRange(text.startIndex..., in: text),
+            withTemplate: template
+        )
+    }
+    return text
+}
