@@ -31,7 +31,7 @@ func violated(_ message: String) -> Never {
 
 /// Drives a `FlowStateMachine` as the container would, keeping the reference model.
 struct FlowMachineDriver {
-    typealias Machine = FlowStateMachine<UInt64, Int>
+    typealias Machine = FlowStateMachine<RequestID, Int>
 
     /// How a request's admission closure answers.
     enum Admission { case none, grants, refuses }
@@ -67,16 +67,16 @@ struct FlowMachineDriver {
     }
 
     var machine = Machine()
-    var requests: [UInt64: Request] = [:]
+    var requests: [RequestID: Request] = [:]
     /// Waiting requests, oldest first.
-    var queue: [UInt64] = []
-    var owner: (id: UInt64, stage: Stage)?
+    var queue: [RequestID] = []
+    var owner: (id: RequestID, stage: Stage)?
     /// Whether the owner's animation has a recorded cause to be cut short.
     var interruptionRecorded = false
     var lastTransitionID: UInt64 = 0
     /// The subscriber count last reported to the machine.
     var subscribers = 0
-    var lastStarted: UInt64 = 0
+    var lastStarted: RequestID = 0
     var finishCalled = false
     var closing = false
     var finished = false
@@ -87,7 +87,7 @@ struct FlowMachineDriver {
 
     // MARK: - Resolutions, exactly once
 
-    mutating func resolve(_ id: UInt64, _ result: TransitionResult, _ context: String) {
+    mutating func resolve(_ id: RequestID, _ result: TransitionResult, _ context: String) {
         guard var request = requests[id] else { violated("\(context): unknown request \(id)") }
         switch request.status {
         case .resolved:
@@ -98,7 +98,7 @@ struct FlowMachineDriver {
         }
     }
 
-    mutating func resumeWaiter(_ id: UInt64, with result: TransitionResult, _ context: String) {
+    mutating func resumeWaiter(_ id: RequestID, with result: TransitionResult, _ context: String) {
         guard case .pending(attached: true) = requests[id]?.status else {
             violated("\(context): resumed \(id), which was not an attached waiting request")
         }
@@ -108,7 +108,7 @@ struct FlowMachineDriver {
 
     /// The machine resolved every waiting request with `result`: attached ones come back
     /// as `waiters`, the others are decided early.
-    mutating func resolveQueue(_ waiters: [UInt64], with result: TransitionResult, _ context: String) {
+    mutating func resolveQueue(_ waiters: [RequestID], with result: TransitionResult, _ context: String) {
         let expected = Set(queue.filter { requests[$0]?.status == .pending(attached: true) })
         guard Set(waiters) == expected, waiters.count == expected.count else {
             violated("\(context): resumed \(waiters), expected the attached waiters \(expected.sorted())")
@@ -188,13 +188,13 @@ struct FlowMachineDriver {
         }
     }
 
-    mutating func addRequest(_ id: UInt64, policy: OverlapPolicy, admission: Admission, status: Status) {
-        guard requests[id] == nil, id > (requests.keys.max() ?? 0) else { violated("request id \(id) not new") }
+    mutating func addRequest(_ id: RequestID, policy: OverlapPolicy, admission: Admission, status: Status) {
+        // That ids are new and in order is the machine's invariant 3, checked after every step.
         requests[id] = Request(policy: policy, admission: admission, madeAfterFinish: finishCalled, status: status)
     }
 
     /// Requests start in the order they arrived (FIFO), and none made after `finish()`.
-    mutating func started(_ id: UInt64) {
+    mutating func started(_ id: RequestID) {
         guard id > lastStarted else { violated("request \(id) started after \(lastStarted)") }
         guard requests[id]?.madeAfterFinish == false else { violated("request \(id) made after finish ran") }
         lastStarted = id
@@ -232,7 +232,7 @@ struct FlowMachineDriver {
 
     mutating func cancel(_ input: inout FuzzInput) {
         guard let maxID = requests.keys.max() else { return }
-        let id = UInt64(input.choose(Int(maxID))) + 1
+        let id = RequestID(rawValue: UInt64(input.choose(Int(maxID.rawValue))) + 1)
         guard let status = requests[id]?.status else { return }
         switch machine.cancel(id) {
         case .none:
@@ -269,9 +269,8 @@ struct FlowMachineDriver {
                     endTurn(end, expected: .superseded)
                     return
                 case .makeChild(let transitionID):
-                    guard makesChild, admission != .refused, transitionID.rawValue == lastTransitionID + 1 else {
-                        violated("start(\(id)) reserved \(transitionID) after #\(lastTransitionID)")
-                    }
+                    // The reserved id is `lastTransitionID + 1`: the machine's invariant 6.
+                    guard makesChild, admission != .refused else { violated("start(\(id)) reserved wrongly") }
                     owner = (id, .makingChild(transitionID))
                     return
                 case .begin(let transitionID):
@@ -312,13 +311,9 @@ struct FlowMachineDriver {
                 guard isAnimated, !interruptionRecorded else { violated("animate(\(id)) ran a cut-short animation") }
                 owner = (id, .animating)
             case .settle(let settlement, _):
-                let interrupted: Bool
-                switch settlement {
-                case .completed: interrupted = false
-                case .interrupted: interrupted = true
-                }
+                let interrupted = settlement != nil
                 guard interrupted == interruptionRecorded, interrupted || !isAnimated else {
-                    violated("animate(\(id)) settled \(settlement)")
+                    violated("animate(\(id)) settled \(String(describing: settlement))")
                 }
                 owner = (id, .settling(interrupted))
             }
@@ -328,12 +323,10 @@ struct FlowMachineDriver {
             let end = ends[input.choose(ends.count)]
             switch machine.animationEnded(id, end, lastFrame: input.bit() ? 1 : nil) {
             case .settle(let settlement, _):
-                let interrupted: Bool
-                switch settlement {
-                case .completed: interrupted = false
-                case .interrupted: interrupted = true
+                let interrupted = settlement != nil
+                guard interrupted == (end != .finished) else {
+                    violated("animation ended \(end) as \(String(describing: settlement))")
                 }
-                guard interrupted == (end != .finished) else { violated("animation ended \(end) as \(settlement)") }
                 owner = (id, .settling(interrupted))
             }
         case .settling(let interrupted):
@@ -349,7 +342,7 @@ struct FlowMachineDriver {
         interruptionRecorded = true
     }
 
-    mutating func beginTransition(_ id: UInt64, _ transitionID: TransitionID) {
+    mutating func beginTransition(_ id: RequestID, _ transitionID: TransitionID) {
         guard transitionID.rawValue == lastTransitionID + 1 else {
             violated("transition \(transitionID) after #\(lastTransitionID)")
         }
@@ -365,7 +358,7 @@ struct FlowMachineDriver {
         interruptionRecorded = false
         let next = queue.first
         switch end {
-        case .finish(let result):
+        case .returning(let result):
             guard result == expected, !finishCalled else { violated("turn of \(id) ended \(result)") }
             resolve(id, result, "end of turn")
             if let next {
@@ -491,6 +484,7 @@ struct FlowMachineDriver {
             default: requestInPlace(&input)
             }
             checkQueries()
+            machine.checkInvariants()
         }
         var drain = FuzzInput([])
         var rounds = 0
@@ -512,6 +506,7 @@ struct FlowMachineDriver {
                 break
             }
             checkQueries()
+            machine.checkInvariants()
         }
         for (id, request) in requests {
             guard case .resolved = request.status else { violated("request \(id) never resolved: \(request.status)") }

@@ -43,6 +43,62 @@ struct FlowContainerInPlaceTests {
         )
     }
 
+    /// A stage that does nothing: a container with it takes the ordinary path for the
+    /// very transitions a container without it runs in place.
+    struct IdleStage: FlowStage {
+        func mount(_ transition: Transition<PlainScreen>) async {}
+        func progress(_ fraction: Double, of transition: Transition<PlainScreen>) async {}
+        func unmount(_ transition: Transition<PlainScreen>) async {}
+    }
+
+    /// The equivalence rule of `FlowContainer+InPlace.swift`: one script on both paths
+    /// leaves the same results, events and performer state after every call (the request
+    /// ids aside, which only the ordinary path takes).
+    @Test func inPlaceAndOrdinaryPathsLeaveTheSameObservableState() async {
+        let inPlace = FlowContainer(initial: PlainScreen("start"), animation: .immediate)
+        let ordinary = FlowContainer(initial: PlainScreen("start"), animation: .immediate, stage: IdleStage())
+        let recorders = [EventRecorder(inPlace.events()), EventRecorder(ordinary.events())]
+        for name in ["one", "two", "three"] {
+            let results = [await inPlace.cycle(to: PlainScreen(name)), await ordinary.cycle(to: PlainScreen(name))]
+            #expect(results == [.completed, .completed])
+            let states = [await inPlace.performerState, await ordinary.performerState]
+            #expect(states[0].machine.lastRequestID == 0, "the first container took the ordinary path")
+            #expect(states[1].machine.lastRequestID > 0, "the second container took the in-place path")
+            // Everything the machine holds but request ids (waiters are continuations, which
+            // do not compare; both containers are idle here, so none waits).
+            let machines = states.map(\.machine).map { machine in
+                "\(machine.phase) \(String(describing: machine.owner)) \(machine.pending.count) \(machine.finishWaiters.count) "
+                    + "\(machine.decidedEarly) \(machine.lastTransitionID) \(machine.subscriberCount) \(machine.lastCallStamp)"
+            }
+            #expect(machines[0] == machines[1])
+            #expect(states.map(\.shownChild.name) == [name, name])
+            #expect(states[0].childAdopts == states[1].childAdopts)
+            #expect(states[0].hasChildLeaves == states[1].hasChildLeaves)
+            #expect(states[0].runnerTaskHash == states[1].runnerTaskHash)
+            #expect(states[0].isAnimating == states[1].isAnimating)
+            #expect(await inPlace.child.name == name)
+            #expect(await ordinary.child.name == name)
+            #expect(inPlace.currentChild.name == ordinary.currentChild.name)
+        }
+        await inPlace.finish()
+        await ordinary.finish()
+        var logs: [[String]] = []
+        for recorder in recorders {
+            await recorder.waitUntilFinished()
+            logs.append(
+                recorder.events.map { event in
+                    switch event {
+                    case .willTransition(let t): "will \(t.id) \(t.from)->\(t.to) \(t.animation.isAnimated)"
+                    case .didTransition(let t): "did \(t.id) \(t.from)->\(t.to) \(t.interruption == nil)"
+                    case .progress(let t, let fraction): "progress \(t.id) \(fraction)"
+                    }
+                }
+            )
+        }
+        #expect(logs[0] == logs[1])
+        #expect(logs[0].count == 6)
+    }
+
     @Test func inPlaceAndAnimatedTransitionsShareOneIdSequence() async {
         let clock = ManualClock()
         let container = FlowContainer(initial: PlainScreen("start"), animation: .immediate, clock: clock)

@@ -129,4 +129,112 @@ struct HopTests {
         #expect(await user.value(within: .seconds(10)) == ["splash", "onboarding", "login"])
         #expect(await container.child.name == "main(ada)")
     }
+
+    /// A stage that holds the mount of the transition to `held` at a gate: that
+    /// transition has begun (its child is in place) and has not ended.
+    struct HoldingStage: FlowStage {
+        let held: String
+        let gate: Gate
+        func mount(_ transition: Transition<Step>) async {
+            if transition.to.name == held { await gate.pass() }
+        }
+        func progress(_ fraction: Double, of transition: Transition<Step>) async {}
+        func unmount(_ transition: Transition<Step>) async {}
+    }
+
+    /// A survey's late "done" must not start the next launch step over the screen a deep
+    /// link has just opened: the hop ends as replaced when the next transition begins.
+    @Test func aHopEndsAsReplacedWhenTheNextTransitionBeginsNotWhenItEnds() async {
+        let gate = Gate()
+        let container = FlowContainer(
+            initial: Step.plain("start"),
+            animation: .immediate,
+            stage: HoldingStage(held: "deep link", gate: gate)
+        )
+        let hop = Task { await container.hop { .hopping(HoppingScreen("survey", handle: $0)) } }
+        let survey = await Self.shown(container, named: "survey")
+        let link = Task { await container.cycle(to: .plain("deep link")) }
+        // The deep link's transition has begun and is held before it ends.
+        #expect(await eventually(timeout: .seconds(30)) { gate.waitingCount == 1 })
+        #expect(await container.child.name == "deep link")
+        #expect(survey?.handle.unhop("done") == false)
+        #expect(survey?.handle.hasEnded == true)
+        let outcome = await hop.value(within: .seconds(30))
+        gate.open()
+        guard case .replaced? = outcome else {
+            Issue.record("expected replaced, got \(String(describing: outcome))")
+            return
+        }
+        #expect(await link.value(within: .seconds(30)) == .completed)
+    }
+
+    @Test func aHopRefusedOnArrivalIsNotShownAndNeverMakesItsChild() async {
+        let container = FlowContainer(initial: Step.plain("start"), animation: .immediate)
+        let asked = Log<FlowAdmissionCheck>()
+        let made = Log<String>()
+        let result = await container.hop(
+            admittedIf: { check in
+                asked.append(check)
+                return false
+            },
+            to: { (handle: HopHandle<String>) in
+                made.append("survey")
+                return .hopping(HoppingScreen("survey", handle: handle))
+            }
+        )
+        guard case .notShown(.superseded) = result else {
+            Issue.record("expected notShown(superseded), got \(result)")
+            return
+        }
+        #expect(asked.all == [.arrival])
+        #expect(made.all.isEmpty)
+        #expect(await container.child.name == "start")
+    }
+
+    /// A stale step of a launch sequence becomes a no-op: its admission is asked again when
+    /// its turn comes, and a refusal then drops it before its child is made.
+    @Test func aHopRefusedWhenItsTurnComesIsNotShownAndNeverMakesItsChild() async {
+        let gate = Gate()
+        let container = FlowContainer(
+            initial: Step.plain("start"),
+            animation: .immediate,
+            stage: HoldingStage(held: "busy", gate: gate)
+        )
+        let busy = Task { await container.cycle(to: .plain("busy")) }
+        #expect(await eventually(timeout: .seconds(30)) { gate.waitingCount == 1 })
+        let stale = LockedFlag()
+        let asked = Log<FlowAdmissionCheck>()
+        let made = Log<String>()
+        let hop = Task {
+            await container.hop(
+                admittedIf: { check in
+                    asked.append(check)
+                    return !stale.isSet
+                },
+                to: { (handle: HopHandle<String>) in
+                    made.append("onboarding")
+                    return .hopping(HoppingScreen("onboarding", handle: handle))
+                }
+            )
+        }
+        #expect(await eventually(timeout: .seconds(30)) { await container.pendingCount == 1 })
+        stale.set()
+        gate.open()
+        let result = await hop.value(within: .seconds(30))
+        guard case .notShown(.superseded)? = result else {
+            Issue.record("expected notShown(superseded), got \(String(describing: result))")
+            return
+        }
+        #expect(asked.all == [.arrival, .start])
+        #expect(made.all.isEmpty)
+        #expect(await busy.value(within: .seconds(30)) == .completed)
+        #expect(await container.child.name == "busy")
+    }
+}
+
+/// A flag set once, read from any task.
+final class LockedFlag: Sendable {
+    private let value = Log<Bool>()
+    var isSet: Bool { !value.all.isEmpty }
+    func set() { value.append(true) }
 }
