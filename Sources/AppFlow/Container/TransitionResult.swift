@@ -10,7 +10,10 @@ public enum TransitionResult: Sendable, Hashable, CaseIterable {
     /// watchdog, or because the animator threw.
     case interrupted
     /// The transition never ran: a newer ``OverlapPolicy/latestWins`` or
-    /// ``OverlapPolicy/interrupt`` request replaced it while it was pending.
+    /// ``OverlapPolicy/interrupt`` request replaced it while it was pending; its admission
+    /// closure refused it (on arrival, at its turn, or once its child was made, which is
+    /// then dropped unseen); or a newer state of ``FlowContainer/follow(_:animation:child:)``
+    /// took its place in call order first.
     case superseded
     /// The transition never ran: the container was busy under
     /// ``OverlapPolicy/dropIfBusy``, the pending queue was full, or the call was made

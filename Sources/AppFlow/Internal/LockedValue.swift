@@ -8,7 +8,9 @@ import Darwin
 #error("LockedValue needs pthreads")
 #endif
 
-/// A value guarded by a `pthread_mutex_t`: the one lock of the package.
+/// A value guarded by a `pthread_mutex_t`: the package's one lock type. There are many
+/// instances (each container has several, and some nest in the order
+/// `FlowContainer+InPlace.swift` states); this is the only kind of lock.
 ///
 /// It follows swift-nio's `NIOLockedValueBox`: the value and the mutex share one
 /// `ManagedBuffer` allocation. A pthread mutex is used rather than
