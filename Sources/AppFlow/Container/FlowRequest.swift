@@ -14,15 +14,54 @@ struct FlowRequest<Child: Sendable>: Sendable {
     let source: Source
     /// The animation to run (the container's default already applied).
     let animation: TransitionAnimation
+    /// The conditions of a request made with an admission closure, a stamp or a leave
+    /// action; `nil` for a plain call. One reference rather than three fields, so that a
+    /// waiting request's frames keep the size that fits its task's first allocator slab
+    /// (<doc:Performance>).
+    private let terms: Terms?
+
+    /// See ``FlowRequest/terms``.
+    final class Terms: Sendable {
+        let admission: (@Sendable (FlowAdmissionPoint, Child) -> Bool)?
+        let stamp: CallStamp?
+        let onLeave: (@Sendable () -> Void)?
+
+        init(
+            admission: (@Sendable (FlowAdmissionPoint, Child) -> Bool)?,
+            stamp: CallStamp?,
+            onLeave: (@Sendable () -> Void)?
+        ) {
+            self.admission = admission
+            self.stamp = stamp
+            self.onLeave = onLeave
+        }
+    }
+
+    init(
+        source: Source,
+        animation: TransitionAnimation,
+        admission: (@Sendable (FlowAdmissionPoint, Child) -> Bool)? = nil,
+        stamp: CallStamp? = nil,
+        onLeave: (@Sendable () -> Void)? = nil
+    ) {
+        self.source = source
+        self.animation = animation
+        if admission == nil && stamp == nil && onLeave == nil {
+            terms = nil
+        } else {
+            terms = Terms(admission: admission, stamp: stamp, onLeave: onLeave)
+        }
+    }
+
     /// Asked at each ``FlowAdmissionPoint`` with the child in place then; `false` drops
     /// the request as superseded.
-    var admission: (@Sendable (FlowAdmissionPoint, Child) -> Bool)? = nil
+    var admission: (@Sendable (FlowAdmissionPoint, Child) -> Bool)? { terms?.admission }
     /// The request's place in call order, taken when the call was made (`follow` takes
     /// one per state); `nil` for an ordinary call, which takes its place on arrival.
-    var stamp: CallStamp? = nil
+    var stamp: CallStamp? { terms?.stamp }
     /// Called when the child this request places leaves: when the next transition
     /// begins, or when the container closes. A hop ends itself as replaced through it.
-    var onLeave: (@Sendable () -> Void)? = nil
+    var onLeave: (@Sendable () -> Void)? { terms?.onLeave }
 
     /// The admission closure of a public `admittedIf` parameter: asked at the two
     /// ``FlowAdmissionCheck``s, never once the child is made.

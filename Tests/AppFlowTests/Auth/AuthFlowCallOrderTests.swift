@@ -172,25 +172,23 @@ struct AuthFlowCallOrderTests {
         )
     }
 
-    @Test func aPerCallAnimationOverridesTheConfiguredOneAndStartCanPlaceWithoutAnimating() async {
+    @Test func aPerCallAnimationOverridesTheConfiguredOneAndStartCanPlaceWithoutAnimating() async throws {
         var provider = TestAuthProvider()
         provider.configuration = AuthFlowConfiguration(startAnimation: .immediate)  // fades otherwise
         let clock = ManualClock()
         let flow = Flow(provider: provider, splash: Screen("splash"), clock: clock)
         // Neither call needs the clock to advance: both are immediate.
-        #expect(await flow.start() == .completed)
-        #expect(await flow.login("ada", animation: .immediate) == .completed)
-        // The configured fade needs the clock (beside the preparation timeout, which
-        // sleeps on it too): advance it until the logout returns.
-        let results = Log<AuthResult>()
-        Task { results.append(await flow.logout()) }
-        #expect(
-            await eventually {
-                clock.advance(by: .milliseconds(50))
-                return results.all == [.completed]
-            }
-        )
-        #expect(clock.now.offset >= .milliseconds(200), "the fade ran on the clock")
+        try #require(await course(of: Task { await flow.start() }, on: clock) == .returned(.completed))
+        let login = Task { await flow.login("ada", animation: .immediate) }
+        try #require(await course(of: login, on: clock) == .returned(.completed))
+        // The configured fade needs the clock: the logout waits for it...
+        let logout = Task { await flow.logout() }
+        try #require(await course(of: logout, on: clock) == .animating, "the logout fades on the clock")
+        // ...until the clock has gone, deadline by deadline, through the fade's 0.2 s (the
+        // preparation timeout, at 1 s, and the watchdog, at 2.2 s, sleep on).
+        await clock.advance(through: ManualClock.Instant(offset: .milliseconds(200)))
+        // Generous: only a fade that never ends takes this long.
+        #expect(await logout.value(within: .seconds(30)) == .completed)
     }
 
     @Test func theChildrenGetBalancedLifecycleHooksThroughTheFlow() async {
@@ -406,31 +404,29 @@ struct AuthFlowCallOrderTests {
         #expect(seen.last == "didLogout loggedOut")
     }
 
-    /// Whether `call` returns within a few seconds on a manual clock that nobody
-    /// advances, that is, without an animation that needs the clock.
-    static func returnsWithoutTheClock(_ call: @escaping @Sendable () async -> AuthResult) async -> Bool {
-        let results = Log<AuthResult>()
-        Task { results.append(await call()) }
-        return await eventually(timeout: .seconds(3)) { !results.all.isEmpty }
-    }
-
     @Test func everyCallTakesItsOwnAnimationBeforeTheConfiguredOne() async throws {
         var provider = TestAuthProvider()
         provider.configuration = AuthFlowConfiguration(startAnimation: .fade())  // fades everywhere
         let clock = ManualClock()
         let flow = Flow(provider: provider, splash: Screen("splash"), clock: clock)
-        #expect(await Self.returnsWithoutTheClock { await flow.start(animation: .immediate) })
-        #expect(await Self.returnsWithoutTheClock { await flow.login("ada", animation: .immediate) })
-        #expect(await Self.returnsWithoutTheClock { await flow.refresh(animation: .immediate) })
-        #expect(await Self.returnsWithoutTheClock { await flow.logout(.signedOut, animation: .immediate) })
+        // Nobody advances the clock: a call that fades waits for it.
+        let calls: [@Sendable () async -> AuthResult] = [
+            { await flow.start(animation: .immediate) },
+            { await flow.login("ada", animation: .immediate) },
+            { await flow.refresh(animation: .immediate) },
+            { await flow.logout(.signedOut, animation: .immediate) },
+        ]
+        for call in calls {
+            try #require(await course(of: Task { await call() }, on: clock) == .returned(.completed))
+        }
         let (sessions, session) = AsyncStream.makeStream(of: String?.self)
         session.yield("bob")
         session.finish()
-        let following = Task { try await flow.follow(sessions, animation: .immediate) }
-        #expect(await eventually(timeout: .seconds(3)) { await flow.phase == .loggedIn("bob") })
-        try await following.value
+        let following = Task { (try? await flow.follow(sessions, animation: .immediate)) != nil }
+        try #require(await course(of: following, on: clock) == .returned(true))
+        #expect(await flow.phase == .loggedIn("bob"))
         // Without its own animation a call takes the configured fade, which needs the clock.
-        #expect(await Self.returnsWithoutTheClock { await flow.refresh() } == false)
+        #expect(await course(of: Task { await flow.refresh() }, on: clock) == .animating)
         await flow.finish()
     }
 

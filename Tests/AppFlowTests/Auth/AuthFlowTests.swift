@@ -138,11 +138,19 @@ struct AuthFlowTests {
     @Test func theLoggedInChildIsReleasedOnceLogoutCompletes() async {
         let tracker = ReleaseTracker()
         let provider = TrackingProvider(tracker: tracker)
-        let flow = AuthFlow(provider: provider, splash: Screen("splash"))
-        await flow.start()
-        #expect(await flow.login("ada") == .completed)
+        // On a manual clock no watchdog can cut the logout's fade short, however slow the
+        // machine: the fade ends when the clock has gone through it.
+        let clock = ManualClock()
+        let flow = AuthFlow(provider: provider, splash: Screen("splash"), clock: clock)
+        #expect(await course(of: Task { await flow.start(animation: .immediate) }, on: clock) == .returned(.completed))
+        // A fade of zero length: it needs no clock.
+        #expect(await course(of: Task { await flow.login("ada") }, on: clock) == .returned(.completed))
         #expect(tracker.alive == ["main(ada)"])
-        #expect(await flow.logout() == .completed)
+        let logout = Task { await flow.logout() }
+        #expect(await course(of: logout, on: clock) == .animating, "the logout fades")
+        await clock.advance(through: ManualClock.Instant(offset: .milliseconds(200)))
+        // Generous: only a fade that never ends takes this long.
+        #expect(await logout.value(within: .seconds(30)) == .completed)
         #expect(tracker.alive.isEmpty)
     }
 
