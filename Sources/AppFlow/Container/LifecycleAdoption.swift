@@ -2,7 +2,7 @@
 ///
 /// For most types, the dynamic type of a value alone decides whether it adopts
 /// ``FlowLifecycle``, so the container casts each type once rather than each child (a
-/// cast costs a conformance lookup, several hundred instructions). The answer is never
+/// cast costs a conformance lookup; <doc:Performance> has the figure). The answer is never
 /// remembered for types whose casts look inside the value: an `Optional`, which adopts
 /// when its wrapped value does, `AnyHashable`, and the runtime's box for a Swift value
 /// passed as an object.

@@ -109,68 +109,65 @@ import Testing
         case callEnded(Machine.EndAction)
     }
 
-    struct Row: Sendable, CustomTestStringConvertible {
-        let state: State
-        let input: Input
+    /// What a row expects: the action, and how the starting snapshot changes.
+    struct Expected: Sendable {
         let action: Action
         let change: @Sendable (inout Snapshot) -> Void
+    }
 
-        init(
-            _ state: State,
-            _ input: Input,
-            _ action: Action,
-            _ change: @escaping @Sendable (inout Snapshot) -> Void = { _ in }
-        ) {
-            self.state = state
-            self.input = input
-            self.action = action
-            self.change = change
-        }
+    typealias Row = TableRow<State, Input, Expected>
 
-        var testDescription: String { "\(state) × \(input)" }
+    /// A row whose action leaves the state that `change` makes of the starting snapshot.
+    static func row(
+        _ state: State,
+        _ input: Input,
+        _ action: Action,
+        _ change: @escaping @Sendable (inout Snapshot) -> Void = { _ in }
+    ) -> Row {
+        Row(state, input, Expected(action: action, change: change))
     }
 
     static let rows: [Row] = [
         // Every call takes the next stamp and becomes the newest.
-        Row(.fresh, .call(.login("a"), joiner: nil), .call(.proceed(1, cancelBuild: nil))) {
+        row(.fresh, .call(.login("a"), joiner: nil), .call(.proceed(1, cancelBuild: nil))) {
             $0.lastStamp = 1
             $0.newest = 1
         },
-        Row(.fresh, .call(.logout(.signedOut), joiner: "j"), .call(.proceed(1, cancelBuild: nil))) {
+        row(.fresh, .call(.logout(.signedOut), joiner: "j"), .call(.proceed(1, cancelBuild: nil))) {
             $0.lastStamp = 1
             $0.newest = 1
             $0.joinableLogout = 1
             $0.joinableVariant = .signedOut
         },
         // A logout of the same variant joins the one on its way while it is the newest call.
-        Row(.logoutOnItsWay, .call(.logout(.signedOut), joiner: "j1"), .call(.joined(1))) {
+        row(.logoutOnItsWay, .call(.logout(.signedOut), joiner: "j1"), .call(.joined(1))) {
             $0.lastStamp = 2
             $0.joiners = [1: ["j1"]]
         },
-        Row(.logoutJoined, .call(.logout(.signedOut), joiner: "j2"), .call(.joined(1))) {
+        row(.logoutJoined, .call(.logout(.signedOut), joiner: "j2"), .call(.joined(1))) {
             $0.lastStamp = 3
             $0.joiners = [1: ["j1", "j2"]]
         },
         // Without a joiner (follow), or to another variant, a logout is a call of its own.
-        Row(.logoutOnItsWay, .call(.logout(.signedOut), joiner: nil), .call(.proceed(2, cancelBuild: nil))) {
+        row(.logoutOnItsWay, .call(.logout(.signedOut), joiner: nil), .call(.proceed(2, cancelBuild: nil))) {
             $0.lastStamp = 2
             $0.newest = 2
             $0.joinableLogout = 2
         },
-        Row(.logoutOnItsWay, .call(.logout(soft), joiner: "j1"), .call(.proceed(2, cancelBuild: nil))) {
+        row(.logoutOnItsWay, .call(.logout(soft), joiner: "j1"), .call(.proceed(2, cancelBuild: nil))) {
             $0.lastStamp = 2
             $0.newest = 2
             $0.joinableLogout = 2
             $0.joinableVariant = soft
         },
         // A call in between ends the joining.
-        Row(.loginAfterLogout, .call(.logout(.signedOut), joiner: "j1"), .call(.proceed(3, cancelBuild: nil))) {
+        row(.loginAfterLogout, .call(.logout(.signedOut), joiner: "j1"), .call(.proceed(3, cancelBuild: nil))) {
             $0.lastStamp = 3
             $0.newest = 3
             $0.joinableLogout = 3
         },
         // Any later call cancels the factory of an older one.
-        Row(.building, .call(.logout(.signedOut), joiner: "j"), .call(.proceed(2, cancelBuild: 10))) {
+        row(.building, .call(.logout(.signedOut), joiner: "j"), .call(.proceed(2, cancelBuild: 10))) {
             $0.lastStamp = 2
             $0.newest = 2
             $0.joinableLogout = 2
@@ -178,36 +175,36 @@ import Testing
             $0.build = nil
             $0.buildHandle = nil
         },
-        Row(.building, .call(.login("b"), joiner: nil), .call(.proceed(2, cancelBuild: 10))) {
+        row(.building, .call(.login("b"), joiner: nil), .call(.proceed(2, cancelBuild: 10))) {
             $0.lastStamp = 2
             $0.newest = 2
             $0.build = nil
             $0.buildHandle = nil
         },
-        Row(.building, .call(.refresh(nil), joiner: nil), .call(.proceed(2, cancelBuild: 10))) {
+        row(.building, .call(.refresh(nil), joiner: nil), .call(.proceed(2, cancelBuild: 10))) {
             $0.lastStamp = 2
             $0.newest = 2
             $0.build = nil
             $0.buildHandle = nil
         },
         // A factory of the newest call is kept; one of an overtaken call is cancelled at once.
-        Row(.loggedInCalled, .buildStarted(1, 10), .buildStarted(.keep)) {
+        row(.loggedInCalled, .buildStarted(1, 10), .buildStarted(.keep)) {
             $0.build = 1
             $0.buildHandle = 10
         },
-        Row(.logoutAfterLogin, .buildStarted(1, 10), .buildStarted(.cancel(10))),
+        row(.logoutAfterLogin, .buildStarted(1, 10), .buildStarted(.cancel(10))),
         // A call's end resumes the logouts that joined it and forgets its factory.
-        Row(.logoutJoined, .callEnded(1), .callEnded(.resumeJoiners(["j1"]))) {
+        row(.logoutJoined, .callEnded(1), .callEnded(.resumeJoiners(["j1"]))) {
             $0.joiners = [:]
             $0.joinableLogout = nil
             $0.joinableVariant = nil
         },
-        Row(.building, .callEnded(1), .callEnded(.resumeJoiners([]))) {
+        row(.building, .callEnded(1), .callEnded(.resumeJoiners([]))) {
             $0.build = nil
             $0.buildHandle = nil
         },
-        Row(.logoutAfterLogin, .callEnded(1), .callEnded(.resumeJoiners([]))),
-        Row(.loginAfterLogout, .callEnded(1), .callEnded(.resumeJoiners([]))) {
+        row(.logoutAfterLogin, .callEnded(1), .callEnded(.resumeJoiners([]))),
+        row(.loginAfterLogout, .callEnded(1), .callEnded(.resumeJoiners([]))) {
             $0.joinableLogout = nil
             $0.joinableVariant = nil
         },
@@ -217,14 +214,14 @@ import Testing
     func eachInputReturnsItsActionAndLeavesItsState(_ row: Row) {
         var machine = row.state.make()
         var expected = machine.snapshot
-        row.change(&expected)
+        row.expected.change(&expected)
         let action: Action
         switch row.input {
         case .call(let call, let joiner): action = .call(machine.call(call, joiner: joiner))
         case .buildStarted(let stamp, let handle): action = .buildStarted(machine.buildStarted(stamp, handle))
         case .callEnded(let stamp): action = .callEnded(machine.callEnded(stamp))
         }
-        #expect(action == row.action)
+        #expect(action == row.expected.action)
         #expect(machine.snapshot == expected)
     }
 

@@ -61,35 +61,15 @@ import Testing
             case .idle:
                 break
             case .alone:
-                _ = machine.request(
-                    policy: .enqueue,
-                    maxPending: .max,
-                    caller: FlowStateMachineTests.ok,
-                    admission: .unconditional
-                )
+                machine.enqueue()
             case .busy:
                 machine = State.alone.make()
-                _ = machine.request(
-                    policy: .enqueue,
-                    maxPending: .max,
-                    caller: FlowStateMachineTests.ok,
-                    admission: .unconditional
-                )
+                machine.enqueue()
                 _ = machine.attach(2, waiter: 102)
-                _ = machine.request(
-                    policy: .enqueue,
-                    maxPending: .max,
-                    caller: FlowStateMachineTests.ok,
-                    admission: .unconditional
-                )
+                machine.enqueue()
             case .handedOver:
                 machine = State.alone.make()
-                _ = machine.request(
-                    policy: .enqueue,
-                    maxPending: .max,
-                    caller: FlowStateMachineTests.ok,
-                    admission: .unconditional
-                )
+                machine.enqueue()
                 _ = machine.start(1, admission: .unconditional, makesChild: false)
                 _ = machine.animate(1, isAnimated: false)
                 _ = machine.transitionFinished(1)
@@ -102,12 +82,7 @@ import Testing
             case .preparingInterrupted:
                 machine = State.alone.make()
                 _ = machine.start(1, admission: .unconditional, makesChild: false)
-                _ = machine.request(
-                    policy: .interrupt,
-                    maxPending: .max,
-                    caller: FlowStateMachineTests.ok,
-                    admission: .unconditional
-                )
+                machine.enqueue(.interrupt)
             case .animating:
                 machine = State.preparing.make()
                 _ = machine.animate(1, isAnimated: true)
@@ -115,12 +90,7 @@ import Testing
                 machine = State.alone.make()
                 _ = machine.start(1, admission: .unconditional, makesChild: false)
                 _ = machine.animate(1, isAnimated: true)
-                _ = machine.request(
-                    policy: .interrupt,
-                    maxPending: .max,
-                    caller: FlowStateMachineTests.ok,
-                    admission: .unconditional
-                )
+                machine.enqueue(.interrupt)
             case .settling:
                 machine = State.animating.make()
                 _ = machine.animationEnded(1, .finished, lastFrame: 1)
@@ -704,5 +674,12 @@ import Testing
             queue.append(2, id: 7)
         }
         expectInternalInconsistency(in: result)
+    }
+}
+
+extension FlowStateMachine where Waiter == Int, FinishWaiter == String {
+    /// An ordinary request under `policy`: how the named states are built.
+    mutating func enqueue(_ policy: OverlapPolicy = .enqueue) {
+        _ = request(policy: policy, maxPending: .max, caller: FlowStateMachineTests.ok, admission: .unconditional)
     }
 }

@@ -84,28 +84,6 @@ struct FollowTests {
         await #expect(throws: Never.self) { try await follower.value }
         #expect(await container.child == "start")
     }
-
-    /// Every state's request is started as its own task; here the tasks begin newest
-    /// first, so the requests of older states reach the container after the newest one.
-    /// Each state took its place in call order when the sequence yielded it: the older
-    /// ones are superseded, the last state wins and no overtaken state's child is made.
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
-    @Test func theLastStateWinsWhenOlderStatesRequestsReachTheContainerAfterIt() async throws {
-        let built = Log<String>()
-        let container = FlowContainer(initial: "splash", animation: .immediate)
-        let states = AsyncStream<String> { continuation in
-            for state in ["login", "onboarding", "main"] { continuation.yield(state) }
-            continuation.finish()
-        }
-        try await withTaskExecutorPreference(NewestFirstExecutor()) {
-            try await container.follow(states) { state in
-                built.append(state)
-                return state
-            }
-        }
-        #expect(await container.child == "main")
-        #expect(built.all == ["main"])
-    }
 }
 
 extension Array where Element: Sendable {
