@@ -17,6 +17,10 @@ struct AuthMachineDriver {
     var joiners: [UInt64: [Int]] = [:]
     var resumed: Set<Int> = []
     var nextJoiner = 0
+    /// Where each start lands, told to the machine as soon as the start proceeds.
+    var startTargets: [UInt64: AuthInitialState<Int>] = [:]
+    /// Calls the machine refused as unchanged at their start.
+    var unchanged: Set<UInt64> = []
 
     static let variants: [LogoutVariant] = [.signedOut, LogoutVariant("softLogout")]
 
@@ -24,7 +28,7 @@ struct AuthMachineDriver {
         let session = input.choose(3)
         let call: Machine.Call
         switch input.choose(4) {
-        case 0: call = .start(input.bit() ? .loggedIn(session) : .loggedOut(Self.variants[input.choose(2)]))
+        case 0: call = .start
         case 1: call = .login(session)
         case 2: call = .logout(Self.variants[input.choose(2)])
         default: call = .refresh(input.bit() ? session : nil)
@@ -42,10 +46,18 @@ struct AuthMachineDriver {
             else { return false }
             return newestVariant == variant
         }()
+        // A refresh never overtakes a start, login or logout on its way.
+        let refreshRefused: Bool = {
+            guard case .refresh = call, let newestCall = calls[newest], !newestCall.ended else { return false }
+            if case .refresh = newestCall.call { return false }
+            return true
+        }()
         callCount += 1
         switch machine.call(call, joiner: joiner) {
+        case .resolve(let result):
+            guard refreshRefused, result == .unchanged else { violated("call \(call) resolved \(result)") }
         case .proceed(let stamp, let cancelBuild):
-            guard !joinable, stamp == callCount else {
+            guard !joinable, !refreshRefused, stamp == callCount else {
                 violated("call \(call) took stamp \(stamp), should have joined")
             }
             guard cancelBuild == build?.handle else {
@@ -55,15 +67,24 @@ struct AuthMachineDriver {
             build = nil
             calls[stamp] = (call, false)
             newest = stamp
+            if case .start = call {
+                let target: AuthInitialState<Int> =
+                    input.bit() ? .loggedIn(session) : .loggedOut(Self.variants[input.choose(2)])
+                startTargets[stamp] = target
+                machine.startAnswered(stamp, target)
+            }
         case .joined(let stamp):
-            guard joinable, stamp == newest, let joiner else { violated("call \(call) joined \(stamp) wrongly") }
+            guard joinable, !refreshRefused, stamp == newest, let joiner else {
+                violated("call \(call) joined \(stamp) wrongly")
+            }
             joiners[stamp, default: []].append(joiner)
         }
         guard machine.callCount == callCount else { violated("callCount \(machine.callCount), model \(callCount)") }
     }
 
     mutating func admit(_ input: inout FuzzInput) {
-        guard let stamp = pickStamp(&input), let call = calls[stamp]?.call else { return }
+        // The container asks only while the call runs.
+        guard let stamp = pickStamp(&input), let call = calls[stamp]?.call, calls[stamp]?.ended == false else { return }
         let point: FlowAdmissionPoint = [.arrival, .start, .childMade][input.choose(3)]
         let places: [AuthPlace<Int>] = [
             .splash, .loggedOut(Self.variants[0]), .loggedOut(Self.variants[1]), .loggedIn(0), .loggedIn(1),
@@ -79,17 +100,18 @@ struct AuthMachineDriver {
         } else {
             let unchanged: Bool
             switch call {
-            case .start(let place): unchanged = current == place
+            case .start: unchanged = current == startTargets[stamp]?.place
             case .login(let session): unchanged = current == .loggedIn(session)
             case .logout(let variant): unchanged = current == .loggedOut(variant)
-            case .refresh:
+            case .refresh(let session):
                 switch current {
-                case .loggedIn, .switching: unchanged = false
+                case .loggedIn(let shown), .switching(from: let shown): unchanged = session.map { $0 != shown } ?? false
                 case .splash, .loggedOut: unchanged = true
                 }
             }
             expected = unchanged ? .refuse(.unchanged) : .admit
         }
+        if expected == .refuse(.unchanged) { self.unchanged.insert(stamp) }
         guard verdict == expected else { violated("admit(\(stamp), \(call), \(point), \(current)) = \(verdict)") }
     }
 
@@ -107,19 +129,21 @@ struct AuthMachineDriver {
 
     mutating func callEnded(_ input: inout FuzzInput) {
         guard let stamp = pickStamp(&input), calls[stamp]?.ended == false else { return }
-        endCall(stamp)
+        endCall(stamp, TransitionResult.allCases[input.choose(TransitionResult.allCases.count)])
     }
 
-    mutating func endCall(_ stamp: UInt64) {
+    mutating func endCall(_ stamp: UInt64, _ result: TransitionResult) {
         calls[stamp]?.ended = true
-        switch machine.callEnded(stamp) {
-        case .resumeJoiners(let waiting):
-            guard waiting == joiners.removeValue(forKey: stamp) ?? [] else {
-                violated("call \(stamp) ended resuming \(waiting)")
-            }
-            for joiner in waiting {
-                guard resumed.insert(joiner).inserted else { violated("joiner \(joiner) resumed twice") }
-            }
+        let end = machine.callEnded(stamp, result: result)
+        let expected: AuthResult =
+            result == .superseded && unchanged.remove(stamp) != nil ? .unchanged : AuthResult(result)
+        unchanged.remove(stamp)
+        guard end.result == expected else { violated("call \(stamp) ended \(result) as \(end.result)") }
+        guard end.joiners == joiners.removeValue(forKey: stamp) ?? [] else {
+            violated("call \(stamp) ended resuming \(end.joiners)")
+        }
+        for joiner in end.joiners {
+            guard resumed.insert(joiner).inserted else { violated("joiner \(joiner) resumed twice") }
         }
         if build?.stamp == stamp { build = nil }
     }
@@ -142,9 +166,11 @@ struct AuthMachineDriver {
             case 3: buildStarted(&input)
             default: callEnded(&input)
             }
+            let broken = machine.invariantViolations()
+            guard broken.isEmpty else { violated("invariants \(broken)") }
         }
         for stamp in calls.keys.sorted() where calls[stamp]?.ended == false {
-            endCall(stamp)
+            endCall(stamp, .completed)
         }
         guard joiners.isEmpty, resumed.count == nextJoiner - unjoinedLogouts else {
             violated("joiners left waiting: \(joiners)")

@@ -84,6 +84,16 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
         get async { await container.child.phase }
     }
 
+    /// The phase the newest call asked for, known the moment that call was made: a
+    /// logout called but not yet begun already shows here as ``AuthPhase/loggedOut``, while
+    /// ``phase`` still shows the session. `nil` before the first call, and while the newest
+    /// call is a `start()` whose provider has not answered. A refresh, and a refresh
+    /// refused as unchanged, do not change it; neither does a call's result (a login
+    /// superseded by nothing later still asked for its session).
+    public var requestedPhase: AuthPhase<Session>? {
+        machine.withLock { $0.requestedPhase }
+    }
+
     /// The variant of the logged-out child shown now; `nil` unless logged out.
     public var logoutVariant: LogoutVariant? {
         get async { await container.child.logoutVariant }
@@ -96,8 +106,9 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
         await start(animation: nil)
     }
 
-    /// Replaces the splash child with the initial state: logged in if the provider's
-    /// ``AuthFlowProvider/initialSession()`` returns a session, logged out otherwise.
+    /// Replaces the splash child with the initial state the provider's
+    /// ``AuthFlowProvider/initialState()`` names: logged in with a session, or logged out
+    /// in a variant (by default, from ``AuthFlowProvider/initialSession()``).
     ///
     /// **Ordering.** Takes its place in call order the moment it is called, before the
     /// provider is asked; a call made after it wins, however long the provider takes.
@@ -110,15 +121,14 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
     /// is still asked for the session.
     @discardableResult
     public func start(animation: TransitionAnimation?) async -> AuthResult {
-        let stamp = stampCall(.start(.splash))
-        let session = await provider.initialSession()
-        let place: AuthPlace<Session> = session.map { .loggedIn($0) } ?? .loggedOut(.signedOut)
-        let direction = session == nil ? configuration.logoutAnimation : configuration.loginAnimation
-        return await perform(
-            stamp,
-            .start(place),
-            animation: animation ?? configuration.startAnimation ?? direction
-        )
+        let stamp: Machine.Stamp
+        switch stampCall(.start) {
+        case .stamp(let number): stamp = number
+        case .resolved(let result): return result
+        }
+        let answer = await provider.initialState()
+        machine.withLock { $0.startAnswered(stamp, answer) }
+        return await perform(stamp, .start, animation: animation)
     }
 
     /// Logs in with `session` with the configured animation; as ``login(_:animation:)``.
@@ -145,8 +155,10 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
     /// **After ``finish()``.** Returns ``AuthResult/cancelled`` at once.
     @discardableResult
     public func login(_ session: Session, animation: TransitionAnimation? = nil) async -> AuthResult {
-        let stamp = stampCall(.login(session))
-        return await perform(stamp, .login(session), animation: animation ?? configuration.loginAnimation)
+        switch stampCall(.login(session)) {
+        case .stamp(let stamp): return await perform(stamp, .login(session), animation: animation)
+        case .resolved(let result): return result
+        }
     }
 
     /// Logs out to the ``LogoutVariant/signedOut`` state; as ``logout(_:animation:)``.
@@ -186,6 +198,8 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
                 cancelBuild?.cancel()
                 stamp.withLock { $0 = number }
                 continuation.resume(returning: nil)
+            case .resolve(let result):
+                continuation.resume(returning: result)
             }
         }
         if let joined {
@@ -194,25 +208,33 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
         guard let number = stamp.withLock({ $0 }) else {
             preconditionFailure("Internal inconsistency: a logout neither joined nor took a stamp")
         }
-        return await perform(number, call, animation: animation ?? configuration.logoutAnimation)
+        return await perform(number, call, animation: animation)
     }
 
-    /// Rebuilds the logged-in child, for `session` or, if `nil`, for the session shown:
-    /// a feature-flag reload, an updated profile.
+    /// Rebuilds the logged-in child of the account shown: a feature-flag reload, an updated
+    /// profile. `session`, if given, is an updated value of the session shown (a renewed
+    /// token) and replaces it; it must belong to the same account, as the provider's
+    /// ``AuthFlowProvider/isSameAccount(_:as:)`` says (by default `==`). A refresh never
+    /// switches accounts: one for another account returns ``AuthResult/unchanged`` and
+    /// builds nothing; switching is ``login(_:animation:)``.
     ///
-    /// **Ordering.** Takes its place in call order the moment it is called, like every
-    /// call: a logout called after it beats it, and it beats every login called before
-    /// it. It rebuilds only if the flow is still logged in when its turn comes; otherwise
-    /// it returns ``AuthResult/unchanged`` and builds nothing, so a reload racing a
-    /// logout never brings the logged-in child back.
+    /// **Ordering.** A refresh rebuilds what is shown, so it never overtakes a call that
+    /// changes what is shown: made while a login, a logout or a `start()` is on its way
+    /// (called and not yet returned), it returns ``AuthResult/unchanged`` at once and takes
+    /// no place in call order. Otherwise it takes its place like every call: a later call
+    /// beats it, and a later refresh replaces it. It rebuilds only if the flow is still
+    /// logged in with that session when its turn comes; otherwise it returns
+    /// ``AuthResult/unchanged``, so a reload never revives a session a logout ended.
     ///
     /// **Animation.** `animation`, else ``AuthFlowConfiguration/loginAnimation``.
     ///
     /// **Cancellation and after ``finish()``.** As ``login(_:animation:)``.
     @discardableResult
     public func refresh(_ session: Session? = nil, animation: TransitionAnimation? = nil) async -> AuthResult {
-        let stamp = stampCall(.refresh(session))
-        return await perform(stamp, .refresh(session), animation: animation ?? configuration.loginAnimation)
+        switch stampCall(.refresh(session)) {
+        case .stamp(let stamp): return await perform(stamp, .refresh(session), animation: animation)
+        case .resolved(let result): return result
+        }
     }
 
     /// Lets a sequence of "current session or none" drive the flow with the configured
@@ -243,9 +265,12 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
             if let previous, previous == session { continue }
             previous = .some(session)
             let call: Machine.Call = session.map { .login($0) } ?? .logout(.signedOut)
-            let configured = session == nil ? configuration.logoutAnimation : configuration.loginAnimation
-            let stamp = stampCall(call)
-            calls.append(Task { await perform(stamp, call, animation: animation ?? configured) })
+            switch stampCall(call) {
+            case .stamp(let stamp):
+                calls.append(Task { await perform(stamp, call, animation: animation) })
+            case .resolved:
+                break
+            }
         }
         for call in calls {
             _ = await call.value
@@ -319,54 +344,84 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
 
     // MARK: - Performing calls
 
-    private func stampCall(_ call: Machine.Call) -> Machine.Stamp {
+    /// How a call took its place.
+    private enum Stamped {
+        /// It goes on with this stamp.
+        case stamp(Machine.Stamp)
+        /// It ends at once with this result.
+        case resolved(AuthResult)
+    }
+
+    private func stampCall(_ call: Machine.Call) -> Stamped {
         switch machine.withLock({ $0.call(call, joiner: nil) }) {
         case .proceed(let stamp, let cancelBuild):
             cancelBuild?.cancel()
-            return stamp
+            return .stamp(stamp)
+        case .resolve(let result):
+            return .resolved(result)
         case .joined:
             preconditionFailure("Internal inconsistency: a call without a joiner joined")
         }
     }
 
     /// Runs call `stamp` on the container and ends it: the joined logouts hear its result.
+    /// `animation` is the caller's; `nil` takes the configured one the machine chooses.
     private func perform(
         _ stamp: Machine.Stamp,
         _ call: Machine.Call,
-        animation: TransitionAnimation
+        animation: TransitionAnimation?
     ) async
         -> AuthResult
     {
-        let result = await switchTo(stamp, call, animation: animation)
-        switch machine.withLock({ $0.callEnded(stamp) }) {
-        case .resumeJoiners(let joiners):
-            for joiner in joiners {
-                joiner.resume(returning: result)
-            }
+        let chosen = animation ?? configuredAnimation(machine.withLock { $0.animations(for: stamp, call) })
+        let result = await switchTo(stamp, call, animation: chosen)
+        let end = machine.withLock { $0.callEnded(stamp, result: result) }
+        for joiner in end.joiners {
+            joiner.resume(returning: end.result)
         }
-        return result
+        return end.result
     }
 
+    /// The first of `choices` the configuration sets.
+    private func configuredAnimation(_ choices: [Machine.AnimationChoice]) -> TransitionAnimation {
+        for choice in choices {
+            switch choice {
+            case .start: if let animation = configuration.startAnimation { return animation }
+            case .login: return configuration.loginAnimation
+            case .logout: return configuration.logoutAnimation
+            }
+        }
+        return configuration.loginAnimation
+    }
+
+    /// Runs call `stamp` as the machine says: straight to its transition, or first
+    /// releasing the session shown. Returns the container's result.
     private func switchTo(
         _ stamp: Machine.Stamp,
         _ call: Machine.Call,
         animation: TransitionAnimation
     ) async
-        -> AuthResult
+        -> TransitionResult
     {
-        if configuration.releasesSessionBeforeSwitch {
-            switch await releaseSession(stamp, call) {
-            case .ended(let result):
-                return result
-            case .released:
-                // The old session's child is gone: the call now runs to its end whatever
-                // happens to its caller, so a cancelled caller never leaves the placeholder.
+        switch machine.withLock({
+            $0.release(call, releasesSessionBeforeSwitch: configuration.releasesSessionBeforeSwitch)
+        }) {
+        case .cycle:
+            return await cycle(stamp, call, animation: animation)
+        case .releaseFirst:
+            let released = await releaseSession(stamp, call)
+            switch released {
+            case .completed, .interrupted:
+                // The machine's reason: the old session's child is gone, so the call runs
+                // to its end even if its caller is cancelled, never leaving the placeholder.
                 return await Task { await self.cycle(stamp, call, animation: animation) }.value
-            case .notNeeded:
-                break
+            case .superseded:
+                // Nothing to release, or overtaken: the call's own admission decides.
+                return await cycle(stamp, call, animation: animation)
+            case .rejected, .cancelled:
+                return released
             }
         }
-        return await cycle(stamp, call, animation: animation)
     }
 
     /// Asks the container for call `stamp`'s child, admitted while the call is the newest.
@@ -375,113 +430,82 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
         _ call: Machine.Call,
         animation: TransitionAnimation
     ) async
-        -> AuthResult
+        -> TransitionResult
     {
-        let refusal = LockedValue<Machine.Refusal?>(nil)
-        let result = await container.cycle(
+        await container.cycle(
             animation: animation,
             policy: configuration.policy,
-            admission: { [machine] point, current in
-                switch machine.withLock({ $0.admit(stamp, call, at: point, current: current.place) }) {
-                case .admit:
-                    return true
-                case .refuse(let reason):
-                    refusal.withLock { $0 = reason }
-                    return false
-                }
+            admission: { [machine, provider] point, current in
+                machine.withLock {
+                    $0.admit(stamp, call, at: point, current: current.place, sameAccount: provider.isSameAccount)
+                } == .admit
             },
             to: { [provider, configuration, clock, container, machine] in
                 let current = await container.child
-                let direction: AuthDirection
-                switch call {
-                case .logout: direction = .logout
-                case .login, .refresh: direction = .login
-                case .start(let place):
-                    if case .loggedIn = place { direction = .login } else { direction = .logout }
-                }
-                if !current.isSwitchingPlaceholder {
-                    // A placeholder's session child was prepared before it was released.
+                let plan = machine.withLock { $0.plan(stamp, call, current: current.place) }
+                if plan.prepares {
+                    let departure = AuthDeparture(
+                        direction: plan.direction,
+                        call: plan.origin,
+                        logoutVariant: plan.logoutVariant
+                    )
                     _ = await runWithTimeout(configuration.preparationTimeout, clock: clock) {
-                        await provider.prepareToLeave(current.child, direction: direction)
+                        await provider.prepareToLeave(current.child, for: departure)
                     }
                 }
-                let delay = direction == .login ? configuration.loginDelay : configuration.logoutDelay
+                let delay = plan.direction == .login ? configuration.loginDelay : configuration.logoutDelay
                 if delay > .zero {
                     try? await clock.sleep(for: delay)
                 }
-                let (phase, variant, origin, build) = Self.plan(call, current: current.phase, provider: provider)
+                let build = Self.build(plan, provider: provider)
                 if case .cancel(let handle) = machine.withLock({ $0.buildStarted(stamp, build) }) {
                     handle.cancel()
                 }
-                return Screen(phase: phase, child: await build.value, logoutVariant: variant, call: origin)
+                return Screen(
+                    phase: plan.phase,
+                    child: await build.value,
+                    logoutVariant: plan.logoutVariant,
+                    call: plan.origin
+                )
             }
         )
-        if result == .superseded, refusal.withLock({ $0 }) == .unchanged {
-            return .unchanged
-        }
-        return AuthResult(result)
     }
 
-    /// What call `call` shows, and the task that makes its child.
-    private static func plan(
-        _ call: Machine.Call,
-        current: AuthPhase<Session>,
-        provider: Provider
-    ) -> (AuthPhase<Session>, LogoutVariant?, AuthCall, Task<Child, Never>) {
-        switch call {
-        case .start(.loggedIn(let session)):
-            return (.loggedIn(session), nil, .start, Task { await provider.makeLoggedInChild(for: session) })
-        case .start(.loggedOut(let variant)):
-            return (.loggedOut, variant, .start, Task { await provider.makeLoggedOutChild(for: variant) })
-        case .start(.splash), .start(.switching):
-            preconditionFailure("Internal inconsistency: start() asked for \(call)")
-        case .login(let session):
-            return (.loggedIn(session), nil, .login, Task { await provider.makeLoggedInChild(for: session) })
-        case .logout(let variant):
-            return (.loggedOut, variant, .logout, Task { await provider.makeLoggedOutChild(for: variant) })
-        case .refresh(let session):
-            let session = session ?? current.session
-            guard let session else {
-                preconditionFailure("Internal inconsistency: a refresh was admitted while not logged in")
-            }
-            return (.loggedIn(session), nil, .refresh, Task { await provider.makeLoggedInChild(for: session) })
+    /// The task that makes the child of `plan`.
+    private static func build(_ plan: Machine.Plan, provider: Provider) -> Task<Child, Never> {
+        switch plan.phase {
+        case .loggedIn(let session):
+            return Task { await provider.makeLoggedInChild(for: session, call: plan.origin) }
+        case .loggedOut, .splash:
+            let variant = plan.logoutVariant ?? .signedOut
+            return Task { await provider.makeLoggedOutChild(for: variant) }
         }
-    }
-
-    /// How the release step of a session switch ended.
-    private enum Release {
-        /// No release was needed: not logged in with another session, or overtaken.
-        case notNeeded
-        /// The old session's child is released; the placeholder is shown.
-        case released
-        /// The call ends here with this result.
-        case ended(AuthResult)
     }
 
     /// With ``AuthFlowConfiguration/releasesSessionBeforeSwitch``: before a login for
     /// another session, or a refresh, prepares the old session's child to leave and shows
     /// the switching placeholder in its stead, so that it is released before the new
-    /// child is built.
-    private func releaseSession(_ stamp: Machine.Stamp, _ call: Machine.Call) async -> Release {
-        let target: Session?
-        switch call {
-        case .login(let session): target = session
-        case .refresh(let session): target = session
-        case .start, .logout: return .notNeeded
-        }
-        let result = await container.cycle(
+    /// child is built. `superseded` means there was nothing to release, or the call was
+    /// overtaken.
+    private func releaseSession(_ stamp: Machine.Stamp, _ call: Machine.Call) async -> TransitionResult {
+        await container.cycle(
             animation: .immediate,
             policy: configuration.policy,
-            admission: { [machine] point, current in
-                guard case .loggedIn(let shown) = current.place, target.map({ $0 != shown }) ?? true else {
-                    return false
+            admission: { [machine, provider] point, current in
+                machine.withLock {
+                    $0.admitRelease(stamp, call, at: point, current: current.place, sameAccount: provider.isSameAccount)
                 }
-                return machine.withLock({ $0.admit(stamp, call, at: point, current: current.place) }) == .admit
             },
             to: { [provider, configuration, clock, container] in
                 let current = await container.child
+                let origin: AuthCall
+                switch call {
+                case .refresh: origin = .refresh
+                case .login, .logout, .start: origin = .login
+                }
+                let departure = AuthDeparture(direction: .login, call: origin, logoutVariant: nil)
                 _ = await runWithTimeout(configuration.preparationTimeout, clock: clock) {
-                    await provider.prepareToLeave(current.child, direction: .login)
+                    await provider.prepareToLeave(current.child, for: departure)
                 }
                 // The session is still the old one while its child is released.
                 return Screen(
@@ -493,16 +517,6 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
                 )
             }
         )
-        switch result {
-        case .completed, .interrupted:
-            return .released
-        case .superseded:
-            // Not logged in with another session, or overtaken: the call goes on, and its
-            // own admission decides.
-            return .notNeeded
-        case .rejected, .cancelled:
-            return .ended(AuthResult(result))
-        }
     }
 
     private static func authEvent(for event: FlowEvent<Screen>) -> AuthEvent<Session, Child>? {

@@ -12,6 +12,14 @@ public protocol AuthFlowProvider<Session, Child>: Sendable {
     /// reaches the container; so it sees the caller's cancellation, and it is asked even
     /// after ``AuthFlow/finish()`` (that `start()` then returns ``AuthResult/cancelled``).
     func initialSession() async -> Session?
+    /// Where the app starts: logged in with a session, or logged out in a variant of its
+    /// choosing. Defaults to ``initialSession()``, logged out as
+    /// ``LogoutVariant/signedOut`` without a session.
+    ///
+    /// Asked as ``initialSession()`` is; implement this one instead when the app opens on
+    /// a logged-out screen of its own (a locked account's unlock screen), so that the flow
+    /// knows which logged-out child it shows.
+    func initialState() async -> AuthInitialState<Session>
     /// Makes the logged-out child.
     ///
     /// Called, through the default ``makeLoggedOutChild(for:)``, only when a logout
@@ -34,6 +42,11 @@ public protocol AuthFlowProvider<Session, Child>: Sendable {
     /// the child it returns is dropped and the call returns ``AuthResult/cancelled``;
     /// after `finish()` it is not called.
     func makeLoggedInChild(for session: Session) async -> Child
+    /// Makes the logged-in child for `session`, knowing which call asked for it
+    /// (``AuthCall/login``, ``AuthCall/refresh`` or ``AuthCall/start``). Defaults to
+    /// ``makeLoggedInChild(for:)``. Ordering, cancellation and ``AuthFlow/finish()`` are as
+    /// for ``makeLoggedInChild(for:)``.
+    func makeLoggedInChild(for session: Session, call: AuthCall) async -> Child
     /// Work the outgoing child does before a switch in `direction`: dismiss modals, save
     /// state. Defaults to nothing.
     ///
@@ -42,6 +55,16 @@ public protocol AuthFlowProvider<Session, Child>: Sendable {
     /// if it takes longer, that task is cancelled and the switch goes on without waiting
     /// for it. After ``AuthFlow/finish()`` it is not called.
     func prepareToLeave(_ child: Child, direction: AuthDirection) async
+    /// As ``prepareToLeave(_:direction:)``, told the whole departure: the call and, for a
+    /// logout, its variant, so that a soft logout can skip the server-side logout.
+    /// Defaults to ``prepareToLeave(_:direction:)``. A logout from the switching placeholder
+    /// prepares the placeholder too: the session's server-side logout has not run yet.
+    func prepareToLeave(_ child: Child, for departure: AuthDeparture) async
+    /// Whether `session` belongs to the same account as `other`: a
+    /// ``AuthFlow/refresh(_:animation:)`` with a session rebuilds only the account shown,
+    /// so that a reload built from a stale read never switches users. Defaults to `==`;
+    /// implement it when a session value changes within one account (a renewed token).
+    func isSameAccount(_ session: Session, as other: Session) -> Bool
     /// The child shown while a session switch releases the old session's child, with
     /// ``AuthFlowConfiguration/releasesSessionBeforeSwitch``. Defaults to the
     /// ``LogoutVariant/signedOut`` logged-out child.
@@ -51,6 +74,34 @@ public protocol AuthFlowProvider<Session, Child>: Sendable {
 }
 
 extension AuthFlowProvider {
+    /// ``initialSession()``: logged in with its session, or logged out as
+    /// ``LogoutVariant/signedOut``.
+    public func initialState() async -> AuthInitialState<Session> {
+        await initialSession().map { .loggedIn($0) } ?? .loggedOut(.signedOut)
+    }
+
+    /// Calls ``makeLoggedOutChild(for:)`` with ``LogoutVariant/signedOut``, so that a
+    /// provider that implements the variant form needs no other. A provider must implement
+    /// one of the two: each defaults to the other.
+    public func makeLoggedOutChild() async -> Child {
+        await makeLoggedOutChild(for: .signedOut)
+    }
+
+    /// `session == other`.
+    public func isSameAccount(_ session: Session, as other: Session) -> Bool {
+        session == other
+    }
+
+    /// Calls ``makeLoggedInChild(for:)``.
+    public func makeLoggedInChild(for session: Session, call: AuthCall) async -> Child {
+        await makeLoggedInChild(for: session)
+    }
+
+    /// Calls ``prepareToLeave(_:direction:)`` with the departure's direction.
+    public func prepareToLeave(_ child: Child, for departure: AuthDeparture) async {
+        await prepareToLeave(child, direction: departure.direction)
+    }
+
     /// Calls ``makeLoggedOutChild()``: a provider without variants builds one logged-out child.
     public func makeLoggedOutChild(for variant: LogoutVariant) async -> Child {
         await makeLoggedOutChild()
@@ -65,6 +116,24 @@ extension AuthFlowProvider {
     public func prepareToLeave(_ child: Child, direction: AuthDirection) async {}
     /// The default configuration.
     public var configuration: AuthFlowConfiguration { AuthFlowConfiguration() }
+}
+
+/// What an ``AuthFlow`` transition leaves the outgoing child for, as
+/// ``AuthFlowProvider/prepareToLeave(_:for:)`` is told.
+public struct AuthDeparture: Sendable, Hashable {
+    /// Toward the logged-in or the logged-out child.
+    public let direction: AuthDirection
+    /// The call that made the transition.
+    public let call: AuthCall
+    /// The variant of a logout's logged-out child; `nil` toward the logged-in child.
+    public let logoutVariant: LogoutVariant?
+
+    /// A departure; ``AuthFlow`` makes these, tests may too.
+    public init(direction: AuthDirection, call: AuthCall, logoutVariant: LogoutVariant?) {
+        self.direction = direction
+        self.call = call
+        self.logoutVariant = logoutVariant
+    }
 }
 
 /// The direction of an ``AuthFlow`` transition.

@@ -10,31 +10,54 @@ enum AuthPlace<Session: Sendable & Equatable>: Sendable, Equatable {
     /// placeholder of ``AuthFlowConfiguration/releasesSessionBeforeSwitch`` is shown, and
     /// the new session's child is still to be built.
     case switching(from: Session)
+
+    /// The session of this place, if it has one.
+    var session: Session? {
+        switch self {
+        case .loggedIn(let session), .switching(from: let session): return session
+        case .splash, .loggedOut: return nil
+        }
+    }
 }
 
-/// The call-order decisions of an ``AuthFlow``, as a plain value with no `await` and no
-/// side effects.
+/// The decisions of an ``AuthFlow``, as a plain value with no `await` and no side effects.
 ///
 /// Every call (`start`, `login`, `logout`, `refresh`) takes a stamp from one counter the
 /// moment it is made. The newest stamp decides: a call whose stamp is no longer the
 /// newest is stale, and is refused at each of the container's admission points, however
 /// late it reaches them. A logout called while a logout of the same variant is on its way,
 /// with no other call in between, joins it instead of taking a stamp of its own, so that
-/// one logout never supersedes another.
+/// one logout never supersedes another. A refresh rebuilds the session shown: it never
+/// overtakes a login, a logout or a start on its way, and returns
+/// ``AuthResult/unchanged`` at once instead.
 ///
-/// `AuthFlow` keeps the machine in a ``LockedValue``: calls come from any task. The
-/// admission closures it hands the container only ask (``admit(_:_:at:current:)`` does
-/// not mutate); the actions are performed after the lock is released.
+/// Beyond call order, the machine decides what each call does: the place a `start()`
+/// lands on once the provider has answered, whether a call is unchanged, what its
+/// transition shows and builds, whether the outgoing child prepares to leave, whether a
+/// session switch first releases the old session's child, and which ``AuthResult`` the
+/// call returns. `AuthFlow` only performs.
+///
+/// `AuthFlow` keeps the machine in a ``LockedValue``: calls come from any task, and the
+/// admission closures it hands the container run on the container. The actions are
+/// performed after the lock is released.
 ///
 /// Generic parameters keep it testable without tasks: `Joiner` is how a joined logout is
 /// resumed, `Build` the handle of a running factory that a later call cancels.
+///
+/// ## Invariants
+/// ``invariantViolations()`` checks them; the tables after every row, the fuzzer after
+/// every input.
+/// 1. `newest <= lastStamp`, and every stamp held (a joinable logout, a build, a joined
+///    logout's key, a start's answer, a refusal) is at most `lastStamp`.
+/// 2. A joinable logout, while it is the newest call, is a logout.
+/// 3. A running build belongs to the newest call.
 struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build> {
     typealias Stamp = UInt64
 
-    /// One call, with what it asks for.
+    /// One call, as it is made.
     enum Call: Sendable, Equatable {
-        /// `start()`: the initial state, once the provider has told it.
-        case start(AuthPlace<Session>)
+        /// `start()`: where it lands is the provider's answer, told by ``startAnswered(_:_:)``.
+        case start
         /// `login(_:)`.
         case login(Session)
         /// `logout(_:)` to this variant.
@@ -48,7 +71,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build> {
         /// A later call was made: the call returns ``AuthResult/superseded``.
         case stale
         /// The flow already is where the call would take it (or, for a refresh, is not
-        /// logged in): the call returns ``AuthResult/unchanged``.
+        /// logged in with the session asked for): the call returns ``AuthResult/unchanged``.
         case unchanged
     }
 
@@ -57,23 +80,33 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build> {
         var handle: Build
     }
 
-    private var lastStamp: Stamp = 0
-    /// The newest call that decides; joined logouts do not count.
-    private var newest: Stamp = 0
+    private(set) var lastStamp: Stamp = 0
+    /// The newest call that decides; joined logouts and refused refreshes do not count.
+    private(set) var newest: Stamp = 0
+    /// What the newest call is, and whether it has ended.
+    private(set) var newestCall: Call?
+    private(set) var newestEnded = false
     /// The newest logout and its variant, which a later logout of that variant joins
     /// while it is still the newest call.
-    private var joinableLogout: (stamp: Stamp, variant: LogoutVariant)?
+    private(set) var joinableLogout: (stamp: Stamp, variant: LogoutVariant)?
     /// The calls waiting for each logout they joined.
-    private var joiners: [Stamp: [Joiner]] = [:]
+    private(set) var joiners: [Stamp: [Joiner]] = [:]
     /// The factory running now, if a call registered one.
-    private var build: RunningBuild?
+    private(set) var build: RunningBuild?
+    /// Where each `start()` lands, once its provider answered.
+    private(set) var startAnswers: [Stamp: AuthInitialState<Session>] = [:]
+    /// Calls refused as unchanged at their start.
+    private(set) var unchangedCalls: Set<Stamp> = []
+    /// The phase the newest call asks for; `nil` before any call, or while the newest is
+    /// a `start()` whose provider has not answered.
+    private(set) var requestedPhase: AuthPhase<Session>?
 
     init() {}
 
-    /// How many calls have been made, joined logouts included.
+    /// How many calls have been made, joined logouts and refused refreshes included.
     var callCount: UInt64 { lastStamp }
 
-    // MARK: - Inputs
+    // MARK: - Calls
 
     /// What a new call does.
     enum CallAction {
@@ -83,6 +116,9 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build> {
         /// A logout joined the logout on its way: its `joiner` is resumed with that
         /// logout's result (``callEnded(_:result:)``).
         case joined(Stamp)
+        /// A refresh made while a login, logout or start is on its way: it returns this at
+        /// once, takes no place in call order and builds nothing.
+        case resolve(AuthResult)
     }
 
     /// A call is made. For a logout, `joiner` is how to resume the caller if it joins the
@@ -90,21 +126,53 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build> {
     /// `follow`) never joins.
     mutating func call(_ call: Call, joiner: Joiner?) -> CallAction {
         lastStamp += 1
-        if case .logout(let variant) = call, let joiner, let joinable = joinableLogout, joinable.stamp == newest,
-            joinable.variant == variant
-        {
-            joiners[joinable.stamp, default: []].append(joiner)
-            return .joined(joinable.stamp)
+        switch call {
+        case .logout(let variant):
+            if let joiner, let joinable = joinableLogout, joinable.stamp == newest, joinable.variant == variant {
+                joiners[joinable.stamp, default: []].append(joiner)
+                return .joined(joinable.stamp)
+            }
+        case .refresh:
+            switch newestCall {
+            case .start?, .login?, .logout?:
+                // A refresh rebuilds the session shown; a call on its way changes it.
+                if !newestEnded { return .resolve(.unchanged) }
+            case .refresh?, nil:
+                break
+            }
+        case .start, .login:
+            break
         }
         let stamp = lastStamp
         newest = stamp
-        if case .logout(let variant) = call {
+        newestCall = call
+        newestEnded = false
+        switch call {
+        case .logout(let variant):
             joinableLogout = (stamp, variant)
+            requestedPhase = .loggedOut
+        case .login(let session):
+            requestedPhase = .loggedIn(session)
+        case .start:
+            requestedPhase = nil
+        case .refresh:
+            break
         }
         let cancelled = build?.handle
         build = nil
         return .proceed(stamp, cancelBuild: cancelled)
     }
+
+    /// The provider told `start()` call `stamp` where it lands.
+    mutating func startAnswered(_ stamp: Stamp, _ answer: AuthInitialState<Session>) {
+        checkIssued(stamp, "startAnswered")
+        startAnswers[stamp] = answer
+        if stamp == newest {
+            requestedPhase = answer.phase
+        }
+    }
+
+    // MARK: - Admission
 
     /// The verdict of an admission check.
     enum AdmitAction: Sendable, Hashable {
@@ -114,9 +182,17 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build> {
         case refuse(Refusal)
     }
 
-    /// Whether call `stamp`, asking for `call`, is admitted at `point` while `current`
-    /// is in place. It only asks: the machine does not change.
-    func admit(_ stamp: Stamp, _ call: Call, at point: FlowAdmissionPoint, current: AuthPlace<Session>) -> AdmitAction {
+    /// Whether call `stamp`, made as `call`, is admitted at `point` while `current` is in
+    /// place. A refusal as unchanged is remembered for the call's result. `sameAccount`
+    /// tells whether a refresh's session belongs to the account shown (the provider's
+    /// ``AuthFlowProvider/isSameAccount(_:as:)``).
+    mutating func admit(
+        _ stamp: Stamp,
+        _ call: Call,
+        at point: FlowAdmissionPoint,
+        current: AuthPlace<Session>,
+        sameAccount: (Session, Session) -> Bool = { $0 == $1 }
+    ) -> AdmitAction {
         guard stamp == newest else { return .refuse(.stale) }
         switch point {
         case .arrival, .childMade:
@@ -124,21 +200,146 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build> {
         case .start:
             let unchanged: Bool
             switch call {
-            case .start(let place):
-                unchanged = current == place
+            case .start:
+                unchanged = current == target(ofStart: stamp).place
             case .login(let session):
                 unchanged = current == .loggedIn(session)
             case .logout(let variant):
                 unchanged = current == .loggedOut(variant)
-            case .refresh:
-                switch current {
-                case .loggedIn, .switching: unchanged = false
-                case .splash, .loggedOut: unchanged = true
+            case .refresh(let session):
+                // Only the session shown is rebuilt: a refresh never switches accounts.
+                guard let shown = current.session else {
+                    unchanged = true
+                    break
                 }
+                unchanged = session.map { !sameAccount($0, shown) } ?? false
             }
-            return unchanged ? .refuse(.unchanged) : .admit
+            if unchanged {
+                unchangedCalls.insert(stamp)
+                return .refuse(.unchanged)
+            }
+            return .admit
         }
     }
+
+    /// Whether the release step of call `stamp` (see ``release(_:_:)``) is admitted at
+    /// `point` while `current` is in place: while the call is the newest and `current`
+    /// is a session the call leaves.
+    func admitRelease(
+        _ stamp: Stamp,
+        _ call: Call,
+        at point: FlowAdmissionPoint,
+        current: AuthPlace<Session>,
+        sameAccount: (Session, Session) -> Bool = { $0 == $1 }
+    ) -> Bool {
+        guard stamp == newest, case .loggedIn(let shown) = current else { return false }
+        switch call {
+        case .login(let session): return session != shown
+        case .refresh(let session): return session.map { sameAccount($0, shown) } ?? true
+        case .start, .logout: return false
+        }
+    }
+
+    // MARK: - What a call does
+
+    /// Whether a call first releases the session shown.
+    enum ReleaseAction: Sendable, Hashable {
+        /// Go straight to the call's own transition.
+        case cycle
+        /// First show the switching placeholder (admitted by ``admitRelease(_:_:at:current:)``),
+        /// then run the call's transition to its end even if its caller is cancelled: the
+        /// old session's child is gone, and a cancelled call must not leave the placeholder
+        /// on screen.
+        case releaseFirst
+    }
+
+    /// With `releasesSessionBeforeSwitch` set, a login or a refresh releases the session
+    /// shown first; nothing else does.
+    func release(_ call: Call, releasesSessionBeforeSwitch: Bool) -> ReleaseAction {
+        guard releasesSessionBeforeSwitch else { return .cycle }
+        switch call {
+        case .login, .refresh: return .releaseFirst
+        case .start, .logout: return .cycle
+        }
+    }
+
+    /// What a call's transition shows and how it gets there.
+    struct Plan: Sendable, Equatable {
+        /// The phase of the new screen.
+        var phase: AuthPhase<Session>
+        /// The variant of a logged-out screen.
+        var logoutVariant: LogoutVariant?
+        /// The call the screen's events report.
+        var origin: AuthCall
+        /// The direction, for the delay, the animation and the outgoing child.
+        var direction: AuthDirection
+        /// Whether the outgoing child prepares to leave. A switching placeholder's
+        /// session child prepared already, before it was released, unless this is a
+        /// logout, whose preparation (a server-side logout) is its own.
+        var prepares: Bool
+    }
+
+    /// The plan of call `stamp`, made as `call`, with `current` in place when its factory
+    /// runs (after admission at its start).
+    func plan(_ stamp: Stamp, _ call: Call, current: AuthPlace<Session>) -> Plan {
+        let isPlaceholder: Bool
+        if case .switching = current { isPlaceholder = true } else { isPlaceholder = false }
+        switch call {
+        case .start:
+            switch target(ofStart: stamp) {
+            case .loggedIn(let session):
+                return Plan(
+                    phase: .loggedIn(session),
+                    origin: .start,
+                    direction: .login,
+                    prepares: !isPlaceholder
+                )
+            case .loggedOut(let variant):
+                return Plan(
+                    phase: .loggedOut,
+                    logoutVariant: variant,
+                    origin: .start,
+                    direction: .logout,
+                    prepares: true
+                )
+            }
+        case .login(let session):
+            return Plan(phase: .loggedIn(session), origin: .login, direction: .login, prepares: !isPlaceholder)
+        case .logout(let variant):
+            return Plan(phase: .loggedOut, logoutVariant: variant, origin: .logout, direction: .logout, prepares: true)
+        case .refresh(let session):
+            guard let session = session ?? current.session else {
+                preconditionFailure("Internal inconsistency: a refresh was admitted while not logged in")
+            }
+            return Plan(phase: .loggedIn(session), origin: .refresh, direction: .login, prepares: !isPlaceholder)
+        }
+    }
+
+    /// Which configured animation a call takes when its caller names none.
+    enum AnimationChoice: Sendable, Hashable {
+        /// ``AuthFlowConfiguration/startAnimation``.
+        case start
+        /// ``AuthFlowConfiguration/loginAnimation``.
+        case login
+        /// ``AuthFlowConfiguration/logoutAnimation``.
+        case logout
+    }
+
+    /// The animations a call tries in order when its caller names none: a start takes the
+    /// start animation, else the one of its direction.
+    func animations(for stamp: Stamp, _ call: Call) -> [AnimationChoice] {
+        switch call {
+        case .start:
+            switch target(ofStart: stamp) {
+            case .loggedIn: return [.start, .login]
+            case .loggedOut: return [.start, .logout]
+            }
+        case .login, .refresh: return [.login]
+        case .logout: return [.logout]
+        }
+    }
+
+    // MARK: - Factories and ends
 
     /// What to do with a factory that has just started.
     enum BuildAction {
@@ -157,13 +358,16 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build> {
     }
 
     /// What to do once a call has ended.
-    enum EndAction {
-        /// Resume these joined logouts with the call's result.
-        case resumeJoiners([Joiner])
+    struct EndAction {
+        /// What the call returns.
+        var result: AuthResult
+        /// The joined logouts to resume with it.
+        var joiners: [Joiner]
     }
 
-    /// Call `stamp` has returned; nothing keeps its factory any longer.
-    mutating func callEnded(_ stamp: Stamp) -> EndAction {
+    /// Call `stamp` has returned from the container with `result`; nothing keeps its
+    /// factory any longer.
+    mutating func callEnded(_ stamp: Stamp, result: TransitionResult) -> EndAction {
         checkIssued(stamp, "callEnded")
         if build?.stamp == stamp {
             build = nil
@@ -171,7 +375,22 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build> {
         if joinableLogout?.stamp == stamp {
             joinableLogout = nil
         }
-        return .resumeJoiners(joiners.removeValue(forKey: stamp) ?? [])
+        if stamp == newest {
+            newestEnded = true
+        }
+        startAnswers[stamp] = nil
+        let unchanged = unchangedCalls.remove(stamp) != nil
+        let authResult: AuthResult = result == .superseded && unchanged ? .unchanged : AuthResult(result)
+        return EndAction(result: authResult, joiners: joiners.removeValue(forKey: stamp) ?? [])
+    }
+
+    // MARK: - Helpers
+
+    private func target(ofStart stamp: Stamp) -> AuthInitialState<Session> {
+        guard let answer = startAnswers[stamp] else {
+            preconditionFailure("Internal inconsistency: start \(stamp) asked about before its provider answered")
+        }
+        return answer
     }
 
     /// Traps on a stamp the machine never issued: `AuthFlow` only reports its own calls.
@@ -181,30 +400,24 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build> {
         }
     }
 
-    // MARK: - Snapshot
+    // MARK: - Invariants
 
-    /// The state as plain values, so that tests can compare states.
-    struct Snapshot {
-        var lastStamp: Stamp = 0
-        var newest: Stamp = 0
-        var joinableLogout: Stamp?
-        var joinableVariant: LogoutVariant?
-        var joiners: [Stamp: [Joiner]] = [:]
-        var build: Stamp?
-        var buildHandle: Build?
-    }
-
-    /// The state now.
-    var snapshot: Snapshot {
-        Snapshot(
-            lastStamp: lastStamp,
-            newest: newest,
-            joinableLogout: joinableLogout?.stamp,
-            joinableVariant: joinableLogout?.variant,
-            joiners: joiners,
-            build: build?.stamp,
-            buildHandle: build?.handle
-        )
+    /// The invariants of the type's documentation that the state breaks; empty when all hold.
+    func invariantViolations() -> [String] {
+        var broken: [String] = []
+        let held =
+            [newest, joinableLogout?.stamp ?? 0, build?.stamp ?? 0] + Array(joiners.keys) + Array(startAnswers.keys)
+            + Array(unchangedCalls)
+        if let newestHeld = held.max(), newestHeld > lastStamp {
+            broken.append("1: stamp \(newestHeld) after \(lastStamp) calls")
+        }
+        if let joinable = joinableLogout, joinable.stamp == newest {
+            if case .logout? = newestCall {} else { broken.append("2: the joinable logout is not a logout") }
+        }
+        if let build, build.stamp != newest {
+            broken.append("3: build \(build.stamp) runs for a call older than \(newest)")
+        }
+        return broken
     }
 }
 
@@ -216,5 +429,3 @@ extension AuthStateMachine.BuildAction: Sendable where Build: Sendable {}
 extension AuthStateMachine.BuildAction: Equatable where Build: Equatable {}
 extension AuthStateMachine.EndAction: Sendable where Joiner: Sendable {}
 extension AuthStateMachine.EndAction: Equatable where Joiner: Equatable {}
-extension AuthStateMachine.Snapshot: Sendable where Joiner: Sendable, Build: Sendable {}
-extension AuthStateMachine.Snapshot: Equatable where Joiner: Equatable, Build: Equatable {}

@@ -2,9 +2,9 @@ import Testing
 
 @testable import AppFlow
 
-/// `AuthFlow`'s call-order decisions, tested synchronously as a table: each row is a
-/// named state, one input, the action the machine must return and the state it must
-/// leave. Sessions and joiners are strings, factory handles integers.
+/// `AuthFlow`'s decisions, tested synchronously as tables: each row is a named state, one
+/// input, the action the machine must return and the state it must leave; the invariants
+/// hold after every row. Sessions and joiners are strings, factory handles integers.
 @Suite struct AuthStateMachineTests {
     typealias Machine = AuthStateMachine<String, String, Int>
     typealias Snapshot = Machine.Snapshot
@@ -19,18 +19,28 @@ import Testing
         case loggedInCalled
         /// As `loggedInCalled`, and its factory runs as handle 10.
         case building
+        /// As `loggedInCalled`, and the login has returned.
+        case loginEnded
         /// `logout()` was called (stamp 1), with joiner "j0" never used.
         case logoutOnItsWay
         /// As `logoutOnItsWay`, and a second logout joined it as "j1".
         case logoutJoined
+        /// As `logoutOnItsWay`, and the logout has returned.
+        case logoutEnded
         /// `login("a")` (1), then `logout()` (2).
         case logoutAfterLogin
         /// `logout()` (1), then `login("a")` (2).
         case loginAfterLogout
-        /// `refresh(nil)` (1).
+        /// `login("a")` (1) returned, then `refresh(nil)` (2).
         case refreshCalled
-        /// `start()` (1).
+        /// `start()` (1), its provider not answered yet.
         case startCalled
+        /// `start()` (1), answered: logged in as "a".
+        case startAnsweredLoggedIn
+        /// `start()` (1), answered: logged out as the soft variant.
+        case startAnsweredSoft
+        /// `start()` (1), its provider not answered yet, then `login("b")` (2).
+        case loginAfterStart
 
         func make() -> Machine {
             var machine = Machine()
@@ -42,11 +52,17 @@ import Testing
             case .building:
                 machine = State.loggedInCalled.make()
                 _ = machine.buildStarted(1, 10)
+            case .loginEnded:
+                machine = State.loggedInCalled.make()
+                _ = machine.callEnded(1, result: .completed)
             case .logoutOnItsWay:
                 _ = machine.call(.logout(.signedOut), joiner: "j0")
             case .logoutJoined:
                 machine = State.logoutOnItsWay.make()
                 _ = machine.call(.logout(.signedOut), joiner: "j1")
+            case .logoutEnded:
+                machine = State.logoutOnItsWay.make()
+                _ = machine.callEnded(1, result: .completed)
             case .logoutAfterLogin:
                 machine = State.loggedInCalled.make()
                 _ = machine.call(.logout(.signedOut), joiner: "j0")
@@ -54,32 +70,87 @@ import Testing
                 machine = State.logoutOnItsWay.make()
                 _ = machine.call(.login("a"), joiner: nil)
             case .refreshCalled:
+                machine = State.loginEnded.make()
                 _ = machine.call(.refresh(nil), joiner: nil)
             case .startCalled:
-                _ = machine.call(.start(.splash), joiner: nil)
+                _ = machine.call(.start, joiner: nil)
+            case .startAnsweredLoggedIn:
+                machine = State.startCalled.make()
+                machine.startAnswered(1, .loggedIn("a"))
+            case .startAnsweredSoft:
+                machine = State.startCalled.make()
+                machine.startAnswered(1, .loggedOut(soft))
+            case .loginAfterStart:
+                machine = State.startCalled.make()
+                _ = machine.call(.login("b"), joiner: nil)
             }
             return machine
         }
 
         var expected: Snapshot {
             switch self {
-            case .fresh: return Snapshot()
-            case .loggedInCalled, .refreshCalled, .startCalled: return Snapshot(lastStamp: 1, newest: 1)
-            case .building: return Snapshot(lastStamp: 1, newest: 1, build: 1, buildHandle: 10)
+            case .fresh:
+                return Snapshot()
+            case .loggedInCalled:
+                return Snapshot(lastStamp: 1, newest: 1, newestCall: .login("a"), requestedPhase: .loggedIn("a"))
+            case .building:
+                var snapshot = State.loggedInCalled.expected
+                (snapshot.build, snapshot.buildHandle) = (1, 10)
+                return snapshot
+            case .loginEnded:
+                var snapshot = State.loggedInCalled.expected
+                snapshot.newestEnded = true
+                return snapshot
             case .logoutOnItsWay:
-                return Snapshot(lastStamp: 1, newest: 1, joinableLogout: 1, joinableVariant: .signedOut)
-            case .logoutJoined:
                 return Snapshot(
-                    lastStamp: 2,
+                    lastStamp: 1,
                     newest: 1,
+                    newestCall: .logout(.signedOut),
                     joinableLogout: 1,
                     joinableVariant: .signedOut,
-                    joiners: [1: ["j1"]]
+                    requestedPhase: .loggedOut
                 )
+            case .logoutJoined:
+                var snapshot = State.logoutOnItsWay.expected
+                snapshot.lastStamp = 2
+                snapshot.joiners = [1: ["j1"]]
+                return snapshot
+            case .logoutEnded:
+                var snapshot = State.logoutOnItsWay.expected
+                (snapshot.newestEnded, snapshot.joinableLogout, snapshot.joinableVariant) = (true, nil, nil)
+                return snapshot
             case .logoutAfterLogin:
-                return Snapshot(lastStamp: 2, newest: 2, joinableLogout: 2, joinableVariant: .signedOut)
+                return Snapshot(
+                    lastStamp: 2,
+                    newest: 2,
+                    newestCall: .logout(.signedOut),
+                    joinableLogout: 2,
+                    joinableVariant: .signedOut,
+                    requestedPhase: .loggedOut
+                )
             case .loginAfterLogout:
-                return Snapshot(lastStamp: 2, newest: 2, joinableLogout: 1, joinableVariant: .signedOut)
+                return Snapshot(
+                    lastStamp: 2,
+                    newest: 2,
+                    newestCall: .login("a"),
+                    joinableLogout: 1,
+                    joinableVariant: .signedOut,
+                    requestedPhase: .loggedIn("a")
+                )
+            case .refreshCalled:
+                return Snapshot(lastStamp: 2, newest: 2, newestCall: .refresh(nil), requestedPhase: .loggedIn("a"))
+            case .startCalled:
+                return Snapshot(lastStamp: 1, newest: 1, newestCall: .start)
+            case .startAnsweredLoggedIn:
+                var snapshot = State.startCalled.expected
+                (snapshot.startAnswers, snapshot.requestedPhase) = ([1: .loggedIn("a")], .loggedIn("a"))
+                return snapshot
+            case .startAnsweredSoft:
+                var snapshot = State.startCalled.expected
+                (snapshot.startAnswers, snapshot.requestedPhase) = ([1: .loggedOut(soft)], .loggedOut)
+                return snapshot
+            case .loginAfterStart:
+                return Snapshot(lastStamp: 2, newest: 2, newestCall: .login("b"), requestedPhase: .loggedIn("b"))
             }
         }
     }
@@ -87,24 +158,34 @@ import Testing
     @Test(arguments: State.allCases)
     func everyNamedStateIsExactlyTheStateItsNameSays(_ state: State) {
         #expect(state.make().snapshot == state.expected)
+        #expect(state.make().invariantViolations().isEmpty)
     }
+
+    // MARK: - Inputs that change the state
 
     enum Input: Sendable, CustomStringConvertible {
         case call(Machine.Call, joiner: String?)
+        case startAnswered(UInt64, AuthInitialState<String>)
+        case admit(UInt64, Machine.Call, FlowAdmissionPoint, current: AuthPlace<String>)
         case buildStarted(UInt64, Int)
-        case callEnded(UInt64)
+        case callEnded(UInt64, TransitionResult)
 
         var description: String {
             switch self {
             case .call(let call, let joiner): return "call(\(call), joiner: \(joiner ?? "none"))"
+            case .startAnswered(let stamp, let answer): return "startAnswered(\(stamp), \(answer))"
+            case .admit(let stamp, let call, let point, let current):
+                return "admit(\(stamp), \(call), at: \(point), showing: \(current))"
             case .buildStarted(let stamp, let handle): return "buildStarted(\(stamp), \(handle))"
-            case .callEnded(let stamp): return "callEnded(\(stamp))"
+            case .callEnded(let stamp, let result): return "callEnded(\(stamp), \(result))"
             }
         }
     }
 
     enum Action: Equatable {
         case call(Machine.CallAction)
+        case none
+        case admit(Machine.AdmitAction)
         case buildStarted(Machine.BuildAction)
         case callEnded(Machine.EndAction)
     }
@@ -127,17 +208,20 @@ import Testing
         Row(state, input, Expected(action: action, change: change))
     }
 
-    static let rows: [Row] = [
+    static func end(_ result: AuthResult, _ joiners: [String] = []) -> Action {
+        .callEnded(Machine.EndAction(result: result, joiners: joiners))
+    }
+
+    static let callRows: [Row] = [
         // Every call takes the next stamp and becomes the newest.
         row(.fresh, .call(.login("a"), joiner: nil), .call(.proceed(1, cancelBuild: nil))) {
-            $0.lastStamp = 1
-            $0.newest = 1
+            $0 = State.loggedInCalled.expected
         },
         row(.fresh, .call(.logout(.signedOut), joiner: "j"), .call(.proceed(1, cancelBuild: nil))) {
-            $0.lastStamp = 1
-            $0.newest = 1
-            $0.joinableLogout = 1
-            $0.joinableVariant = .signedOut
+            $0 = State.logoutOnItsWay.expected
+        },
+        row(.fresh, .call(.start, joiner: nil), .call(.proceed(1, cancelBuild: nil))) {
+            $0 = State.startCalled.expected
         },
         // A logout of the same variant joins the one on its way while it is the newest call.
         row(.logoutOnItsWay, .call(.logout(.signedOut), joiner: "j1"), .call(.joined(1))) {
@@ -157,6 +241,7 @@ import Testing
         row(.logoutOnItsWay, .call(.logout(soft), joiner: "j1"), .call(.proceed(2, cancelBuild: nil))) {
             $0.lastStamp = 2
             $0.newest = 2
+            $0.newestCall = .logout(soft)
             $0.joinableLogout = 2
             $0.joinableVariant = soft
         },
@@ -164,255 +249,315 @@ import Testing
         row(.loginAfterLogout, .call(.logout(.signedOut), joiner: "j1"), .call(.proceed(3, cancelBuild: nil))) {
             $0.lastStamp = 3
             $0.newest = 3
+            $0.newestCall = .logout(.signedOut)
             $0.joinableLogout = 3
+            $0.requestedPhase = .loggedOut
+        },
+        // A login after a logout is a new login: by call order it decides.
+        row(.logoutOnItsWay, .call(.login("a"), joiner: nil), .call(.proceed(2, cancelBuild: nil))) {
+            $0 = State.loginAfterLogout.expected
         },
         // Any later call cancels the factory of an older one.
         row(.building, .call(.logout(.signedOut), joiner: "j"), .call(.proceed(2, cancelBuild: 10))) {
-            $0.lastStamp = 2
-            $0.newest = 2
-            $0.joinableLogout = 2
-            $0.joinableVariant = .signedOut
-            $0.build = nil
-            $0.buildHandle = nil
+            $0 = State.logoutAfterLogin.expected
         },
         row(.building, .call(.login("b"), joiner: nil), .call(.proceed(2, cancelBuild: 10))) {
             $0.lastStamp = 2
             $0.newest = 2
+            $0.newestCall = .login("b")
+            $0.requestedPhase = .loggedIn("b")
             $0.build = nil
             $0.buildHandle = nil
         },
-        row(.building, .call(.refresh(nil), joiner: nil), .call(.proceed(2, cancelBuild: 10))) {
+        // A refresh never overtakes a call that changes what is shown while it is on its way.
+        row(.building, .call(.refresh(nil), joiner: nil), .call(.resolve(.unchanged))) { $0.lastStamp = 2 },
+        row(.logoutOnItsWay, .call(.refresh(nil), joiner: nil), .call(.resolve(.unchanged))) { $0.lastStamp = 2 },
+        row(.logoutAfterLogin, .call(.refresh("a"), joiner: nil), .call(.resolve(.unchanged))) { $0.lastStamp = 3 },
+        row(.startCalled, .call(.refresh(nil), joiner: nil), .call(.resolve(.unchanged))) { $0.lastStamp = 2 },
+        // Once that call has returned, a refresh takes its place; a later refresh replaces it.
+        row(.loginEnded, .call(.refresh(nil), joiner: nil), .call(.proceed(2, cancelBuild: nil))) {
+            $0 = State.refreshCalled.expected
+        },
+        row(.logoutEnded, .call(.refresh(nil), joiner: nil), .call(.proceed(2, cancelBuild: nil))) {
             $0.lastStamp = 2
             $0.newest = 2
-            $0.build = nil
-            $0.buildHandle = nil
+            $0.newestCall = .refresh(nil)
+            $0.newestEnded = false
         },
+        row(.refreshCalled, .call(.refresh("a"), joiner: nil), .call(.proceed(3, cancelBuild: nil))) {
+            $0.lastStamp = 3
+            $0.newest = 3
+            $0.newestCall = .refresh("a")
+        },
+        // A start's answer is kept for its admission and plan, and names the phase asked for.
+        row(.startCalled, .startAnswered(1, .loggedIn("a")), .none) { $0 = State.startAnsweredLoggedIn.expected },
+        row(.startCalled, .startAnswered(1, .loggedOut(soft)), .none) { $0 = State.startAnsweredSoft.expected },
+        // An overtaken start's answer changes nothing the newest call asked for.
+        row(.loginAfterStart, .startAnswered(1, .loggedOut(soft)), .none) { $0.startAnswers = [1: .loggedOut(soft)] },
+    ]
+
+    static let buildAndEndRows: [Row] = [
         // A factory of the newest call is kept; one of an overtaken call is cancelled at once.
-        row(.loggedInCalled, .buildStarted(1, 10), .buildStarted(.keep)) {
-            $0.build = 1
-            $0.buildHandle = 10
-        },
+        row(.loggedInCalled, .buildStarted(1, 10), .buildStarted(.keep)) { $0 = State.building.expected },
         row(.logoutAfterLogin, .buildStarted(1, 10), .buildStarted(.cancel(10))),
-        // A call's end resumes the logouts that joined it and forgets its factory.
-        row(.logoutJoined, .callEnded(1), .callEnded(.resumeJoiners(["j1"]))) {
+        // A call's end resumes the logouts that joined it, with its result, and forgets
+        // its factory.
+        row(.logoutJoined, .callEnded(1, .completed), end(.completed, ["j1"])) {
             $0.joiners = [:]
             $0.joinableLogout = nil
             $0.joinableVariant = nil
+            $0.newestEnded = true
         },
-        row(.building, .callEnded(1), .callEnded(.resumeJoiners([]))) {
-            $0.build = nil
-            $0.buildHandle = nil
+        row(.logoutJoined, .callEnded(1, .cancelled), end(.cancelled, ["j1"])) {
+            $0.joiners = [:]
+            $0.joinableLogout = nil
+            $0.joinableVariant = nil
+            $0.newestEnded = true
         },
-        row(.logoutAfterLogin, .callEnded(1), .callEnded(.resumeJoiners([]))),
-        row(.loginAfterLogout, .callEnded(1), .callEnded(.resumeJoiners([]))) {
+        row(.building, .callEnded(1, .interrupted), end(.interrupted)) {
+            $0 = State.loginEnded.expected
+        },
+        row(.logoutAfterLogin, .callEnded(1, .superseded), end(.superseded)),
+        row(.loginAfterLogout, .callEnded(1, .superseded), end(.superseded)) {
             $0.joinableLogout = nil
             $0.joinableVariant = nil
         },
+        row(.startAnsweredLoggedIn, .callEnded(1, .completed), end(.completed)) {
+            $0.startAnswers = [:]
+            $0.newestEnded = true
+        },
     ]
+
+    static let admissionRows: [Row] =
+        [FlowAdmissionPoint.arrival, .start, .childMade].flatMap { point in
+            [
+                // An overtaken call is refused at every point, whatever is shown.
+                row(.logoutAfterLogin, .admit(1, .login("a"), point, current: .splash), .admit(.refuse(.stale))),
+                row(
+                    .loginAfterLogout,
+                    .admit(1, .logout(.signedOut), point, current: .loggedIn("a")),
+                    .admit(.refuse(.stale))
+                ),
+                // The newest call is admitted when it changes something.
+                row(.loggedInCalled, .admit(1, .login("a"), point, current: .loggedIn("b")), .admit(.admit)),
+                // A joined logout's owner stays the newest call.
+                row(
+                    .logoutJoined,
+                    .admit(1, .logout(.signedOut), point, current: .loggedIn("a")),
+                    .admit(.admit)
+                ),
+            ]
+        } + [
+            // "Unchanged" is decided at the start only, and remembered for the result.
+            row(.loggedInCalled, .admit(1, .login("a"), .start, current: .loggedIn("a")), .admit(.refuse(.unchanged))) {
+                $0.unchangedCalls = [1]
+            },
+            row(.loggedInCalled, .admit(1, .login("a"), .arrival, current: .loggedIn("a")), .admit(.admit)),
+            row(.loggedInCalled, .admit(1, .login("a"), .childMade, current: .loggedIn("a")), .admit(.admit)),
+            row(
+                .logoutAfterLogin,
+                .admit(2, .logout(.signedOut), .start, current: .loggedOut(.signedOut)),
+                .admit(.refuse(.unchanged))
+            ) { $0.unchangedCalls = [2] },
+            // A logout to another variant while logged out switches.
+            row(.logoutAfterLogin, .admit(2, .logout(.signedOut), .start, current: .loggedOut(soft)), .admit(.admit)),
+            row(.logoutAfterLogin, .admit(2, .logout(.signedOut), .start, current: .splash), .admit(.admit)),
+            // A refresh rebuilds only the session shown.
+            row(.refreshCalled, .admit(2, .refresh(nil), .start, current: .loggedIn("a")), .admit(.admit)),
+            row(.refreshCalled, .admit(2, .refresh("a"), .start, current: .loggedIn("a")), .admit(.admit)),
+            row(.refreshCalled, .admit(2, .refresh("b"), .start, current: .loggedIn("a")), .admit(.refuse(.unchanged)))
+            {
+                $0.unchangedCalls = [2]
+            },
+            // A refresh from a start on its way is refused at once (a call row); one made
+            // after a login to another account that has not begun is refused at its start.
+            row(.loginAfterStart, .admit(1, .start, .start, current: .splash), .admit(.refuse(.stale))),
+            row(
+                .refreshCalled,
+                .admit(2, .refresh("b"), .start, current: .loggedOut(.signedOut)),
+                .admit(.refuse(.unchanged))
+            ) { $0.unchangedCalls = [2] },
+            row(.refreshCalled, .admit(2, .refresh(nil), .start, current: .splash), .admit(.refuse(.unchanged))) {
+                $0.unchangedCalls = [2]
+            },
+            // The switching placeholder is not its old session shown: a login back to
+            // that session rebuilds it, and so does a refresh.
+            row(.loggedInCalled, .admit(1, .login("a"), .start, current: .switching(from: "a")), .admit(.admit)),
+            row(.refreshCalled, .admit(2, .refresh(nil), .start, current: .switching(from: "a")), .admit(.admit)),
+            // start() places its state unless it is already shown.
+            row(.startAnsweredLoggedIn, .admit(1, .start, .start, current: .splash), .admit(.admit)),
+            row(.startAnsweredSoft, .admit(1, .start, .start, current: .loggedOut(.signedOut)), .admit(.admit)),
+            row(.startAnsweredSoft, .admit(1, .start, .start, current: .loggedOut(soft)), .admit(.refuse(.unchanged))) {
+                $0.unchangedCalls = [1]
+            },
+        ]
+
+    /// A call overtaken, not refused as unchanged, returns `superseded`.
+    static let unchangedEndRows: [Row] = [
+        row(.refreshCalled, .callEnded(2, .superseded), end(.superseded)) { $0.newestEnded = true }
+    ]
+
+    static let rows = callRows + buildAndEndRows + admissionRows + unchangedEndRows
+
+    static func apply(_ input: Input, to machine: inout Machine) -> Action {
+        switch input {
+        case .call(let call, let joiner): return .call(machine.call(call, joiner: joiner))
+        case .startAnswered(let stamp, let answer):
+            machine.startAnswered(stamp, answer)
+            return .none
+        case .admit(let stamp, let call, let point, let current):
+            return .admit(machine.admit(stamp, call, at: point, current: current))
+        case .buildStarted(let stamp, let handle): return .buildStarted(machine.buildStarted(stamp, handle))
+        case .callEnded(let stamp, let result): return .callEnded(machine.callEnded(stamp, result: result))
+        }
+    }
 
     @Test(arguments: rows)
     func eachInputReturnsItsActionAndLeavesItsState(_ row: Row) {
         var machine = row.state.make()
         var expected = machine.snapshot
         row.expected.change(&expected)
-        let action: Action
-        switch row.input {
-        case .call(let call, let joiner): action = .call(machine.call(call, joiner: joiner))
-        case .buildStarted(let stamp, let handle): action = .buildStarted(machine.buildStarted(stamp, handle))
-        case .callEnded(let stamp): action = .callEnded(machine.callEnded(stamp))
-        }
+        let action = Self.apply(row.input, to: &machine)
         #expect(action == row.expected.action)
         #expect(machine.snapshot == expected)
+        #expect(machine.invariantViolations().isEmpty)
     }
 
-    /// One admission question: state, the call's stamp and request, the point, what is
-    /// shown, and the verdict.
-    struct Question: Sendable, CustomTestStringConvertible {
+    @Test func aCallRefusedAsUnchangedAtItsStartReturnsUnchanged() {
+        var machine = State.loggedInCalled.make()
+        #expect(machine.admit(1, .login("a"), at: .start, current: .loggedIn("a")) == .refuse(.unchanged))
+        #expect(machine.callEnded(1, result: .superseded) == .init(result: .unchanged, joiners: []))
+        #expect(machine.snapshot.unchangedCalls.isEmpty)
+    }
+
+    // MARK: - Plans, releases and animations: questions that change nothing
+
+    /// One question about a call: state, stamp, call, what is shown, and the plan.
+    struct PlanQuestion: Sendable, CustomTestStringConvertible {
         let state: State
         let stamp: UInt64
         let call: Machine.Call
-        let point: FlowAdmissionPoint
         let current: AuthPlace<String>
-        let verdict: Machine.AdmitAction
-
-        var testDescription: String { "\(state): #\(stamp) \(call) at \(point) showing \(current)" }
+        let plan: Machine.Plan
+        var testDescription: String { "\(state): plan of #\(stamp) \(call) showing \(current)" }
     }
 
-    static let questions: [Question] =
-        [FlowAdmissionPoint.arrival, .start, .childMade].flatMap { point in
-            [
-                // An overtaken call is refused at every point, whatever is shown.
-                Question(
-                    state: .logoutAfterLogin,
-                    stamp: 1,
-                    call: .login("a"),
-                    point: point,
-                    current: .splash,
-                    verdict: .refuse(.stale)
-                ),
-                Question(
-                    state: .loginAfterLogout,
-                    stamp: 1,
-                    call: .logout(.signedOut),
-                    point: point,
-                    current: .loggedIn("a"),
-                    verdict: .refuse(.stale)
-                ),
-                // The newest call is admitted when it changes something.
-                Question(
-                    state: .loggedInCalled,
-                    stamp: 1,
-                    call: .login("a"),
-                    point: point,
-                    current: .loggedIn("b"),
-                    verdict: .admit
-                ),
-            ]
-        } + [
-            // "Unchanged" is decided at the start only.
-            Question(
-                state: .loggedInCalled,
-                stamp: 1,
-                call: .login("a"),
-                point: .start,
-                current: .loggedIn("a"),
-                verdict: .refuse(.unchanged)
-            ),
-            Question(
-                state: .loggedInCalled,
-                stamp: 1,
-                call: .login("a"),
-                point: .arrival,
-                current: .loggedIn("a"),
-                verdict: .admit
-            ),
-            Question(
-                state: .loggedInCalled,
-                stamp: 1,
-                call: .login("a"),
-                point: .childMade,
-                current: .loggedIn("a"),
-                verdict: .admit
-            ),
-            Question(
-                state: .logoutAfterLogin,
-                stamp: 2,
-                call: .logout(.signedOut),
-                point: .start,
-                current: .loggedOut(.signedOut),
-                verdict: .refuse(.unchanged)
-            ),
-            // A logout to another variant while logged out switches.
-            Question(
-                state: .logoutAfterLogin,
-                stamp: 2,
-                call: .logout(.signedOut),
-                point: .start,
-                current: .loggedOut(soft),
-                verdict: .admit
-            ),
-            Question(
-                state: .logoutAfterLogin,
-                stamp: 2,
-                call: .logout(.signedOut),
-                point: .start,
-                current: .splash,
-                verdict: .admit
-            ),
-            // A refresh rebuilds only while logged in.
-            Question(
-                state: .refreshCalled,
-                stamp: 1,
-                call: .refresh(nil),
-                point: .start,
-                current: .loggedIn("a"),
-                verdict: .admit
-            ),
-            Question(
-                state: .refreshCalled,
-                stamp: 1,
-                call: .refresh("b"),
-                point: .start,
-                current: .loggedOut(.signedOut),
-                verdict: .refuse(.unchanged)
-            ),
-            Question(
-                state: .refreshCalled,
-                stamp: 1,
-                call: .refresh(nil),
-                point: .start,
-                current: .splash,
-                verdict: .refuse(.unchanged)
-            ),
-            // The switching placeholder is not its old session shown: a login back to
-            // that session rebuilds it, and so does a refresh.
-            Question(
-                state: .loggedInCalled,
-                stamp: 1,
-                call: .login("a"),
-                point: .start,
-                current: .switching(from: "a"),
-                verdict: .admit
-            ),
-            Question(
-                state: .refreshCalled,
-                stamp: 1,
-                call: .refresh(nil),
-                point: .start,
-                current: .switching(from: "a"),
-                verdict: .admit
-            ),
-            // start() places its state unless it is already shown.
-            Question(
-                state: .startCalled,
-                stamp: 1,
-                call: .start(.loggedIn("a")),
-                point: .start,
-                current: .splash,
-                verdict: .admit
-            ),
-            Question(
-                state: .startCalled,
-                stamp: 1,
-                call: .start(.loggedOut(.signedOut)),
-                point: .start,
-                current: .loggedOut(.signedOut),
-                verdict: .refuse(.unchanged)
-            ),
-            // A joined logout's owner stays the newest call.
-            Question(
-                state: .logoutJoined,
-                stamp: 1,
-                call: .logout(.signedOut),
-                point: .childMade,
-                current: .loggedIn("a"),
-                verdict: .admit
-            ),
-        ]
+    static let planQuestions: [PlanQuestion] = [
+        PlanQuestion(
+            state: .loggedInCalled,
+            stamp: 1,
+            call: .login("a"),
+            current: .loggedOut(.signedOut),
+            plan: .init(phase: .loggedIn("a"), origin: .login, direction: .login, prepares: true)
+        ),
+        // The placeholder's session child prepared before it was released...
+        PlanQuestion(
+            state: .loggedInCalled,
+            stamp: 1,
+            call: .login("b"),
+            current: .switching(from: "a"),
+            plan: .init(phase: .loggedIn("b"), origin: .login, direction: .login, prepares: false)
+        ),
+        // ...but a logout's own preparation (the server-side logout) still runs.
+        PlanQuestion(
+            state: .logoutAfterLogin,
+            stamp: 2,
+            call: .logout(soft),
+            current: .switching(from: "a"),
+            plan: .init(phase: .loggedOut, logoutVariant: soft, origin: .logout, direction: .logout, prepares: true)
+        ),
+        PlanQuestion(
+            state: .refreshCalled,
+            stamp: 2,
+            call: .refresh(nil),
+            current: .loggedIn("a"),
+            plan: .init(phase: .loggedIn("a"), origin: .refresh, direction: .login, prepares: true)
+        ),
+        PlanQuestion(
+            state: .startAnsweredSoft,
+            stamp: 1,
+            call: .start,
+            current: .splash,
+            plan: .init(phase: .loggedOut, logoutVariant: soft, origin: .start, direction: .logout, prepares: true)
+        ),
+        PlanQuestion(
+            state: .startAnsweredLoggedIn,
+            stamp: 1,
+            call: .start,
+            current: .splash,
+            plan: .init(phase: .loggedIn("a"), origin: .start, direction: .login, prepares: true)
+        ),
+    ]
 
-    @Test(arguments: questions)
-    func eachAdmissionQuestionGetsItsVerdictAndChangesNothing(_ question: Question) {
+    @Test(arguments: planQuestions)
+    func eachCallIsPlannedAsItsRowSaysAndThePlanChangesNothing(_ question: PlanQuestion) {
         let machine = question.state.make()
-        let verdict = machine.admit(question.stamp, question.call, at: question.point, current: question.current)
-        #expect(verdict == question.verdict)
+        #expect(machine.plan(question.stamp, question.call, current: question.current) == question.plan)
         #expect(machine.snapshot == question.state.expected)
+    }
+
+    @Test func aStartTakesTheStartAnimationThenTheOneOfItsDirection() {
+        #expect(State.startAnsweredLoggedIn.make().animations(for: 1, .start) == [.start, .login])
+        #expect(State.startAnsweredSoft.make().animations(for: 1, .start) == [.start, .logout])
+        #expect(State.loggedInCalled.make().animations(for: 1, .login("a")) == [.login])
+        #expect(State.refreshCalled.make().animations(for: 2, .refresh(nil)) == [.login])
+        #expect(State.logoutOnItsWay.make().animations(for: 1, .logout(Self.soft)) == [.logout])
+    }
+
+    @Test func onlyALoginOrARefreshReleasesTheSessionFirstAndOnlyWhenConfigured() {
+        let machine = Machine()
+        let calls: [Machine.Call] = [.start, .login("a"), .logout(.signedOut), .refresh(nil)]
+        #expect(
+            calls.map { machine.release($0, releasesSessionBeforeSwitch: false) } == [.cycle, .cycle, .cycle, .cycle]
+        )
+        #expect(
+            calls.map { machine.release($0, releasesSessionBeforeSwitch: true) }
+                == [.cycle, .releaseFirst, .cycle, .releaseFirst]
+        )
+    }
+
+    /// The release step is admitted while its call is the newest and the session shown is
+    /// one the call leaves.
+    @Test func theReleaseStepIsAdmittedOnlyForASessionTheCallLeaves() {
+        let login = State.loggedInCalled.make()
+        #expect(login.admitRelease(1, .login("a"), at: .start, current: .loggedIn("b")))
+        #expect(!login.admitRelease(1, .login("a"), at: .start, current: .loggedIn("a")))
+        #expect(!login.admitRelease(1, .login("a"), at: .start, current: .loggedOut(.signedOut)))
+        #expect(!login.admitRelease(1, .login("a"), at: .start, current: .switching(from: "b")))
+        #expect(!State.logoutAfterLogin.make().admitRelease(1, .login("a"), at: .start, current: .loggedIn("b")))
+        let refresh = State.refreshCalled.make()
+        #expect(refresh.admitRelease(2, .refresh(nil), at: .arrival, current: .loggedIn("a")))
+        #expect(refresh.admitRelease(2, .refresh("a"), at: .arrival, current: .loggedIn("a")))
+        #expect(!refresh.admitRelease(2, .refresh("b"), at: .arrival, current: .loggedIn("a")))
     }
 
     // MARK: - Impossible inputs trap
 
-    /// Stamps `AuthFlow` never reports; each must stop the process with "Internal
+    /// Inputs `AuthFlow` never makes; each must stop the process with "Internal
     /// inconsistency".
     enum Impossible: String, CaseIterable, Codable, Sendable {
         case callEndedOfAStampNeverIssued
         case callEndedOfStampZero
         case buildStartedOfAStampNeverIssued
+        case startAnsweredOfAStampNeverIssued
+        case admitOfAStartNotAnswered
+        case planOfAStartNotAnswered
+        case planOfARefreshWhileNotLoggedIn
 
         func run() {
             var machine = State.loggedInCalled.make()
             switch self {
-            case .callEndedOfAStampNeverIssued: _ = machine.callEnded(2)
-            case .callEndedOfStampZero: _ = machine.callEnded(0)
+            case .callEndedOfAStampNeverIssued: _ = machine.callEnded(2, result: .completed)
+            case .callEndedOfStampZero: _ = machine.callEnded(0, result: .completed)
             case .buildStartedOfAStampNeverIssued: _ = machine.buildStarted(5, 1)
+            case .startAnsweredOfAStampNeverIssued: machine.startAnswered(3, .loggedIn("a"))
+            case .admitOfAStartNotAnswered:
+                var machine = State.startCalled.make()
+                _ = machine.admit(1, .start, at: .start, current: .splash)
+            case .planOfAStartNotAnswered:
+                _ = State.startCalled.make().plan(1, .start, current: .splash)
+            case .planOfARefreshWhileNotLoggedIn:
+                _ = State.refreshCalled.make().plan(2, .refresh(nil), current: .loggedOut(.signedOut))
             }
         }
     }

@@ -69,20 +69,55 @@ struct RecipeTests {
         #expect(await flow.phase == .loggedIn("bob"))
     }
 
+    /// The cache-clearing recipe's app: screens are objects, so that the test sees when
+    /// the old session's screen is released. It implements only the variant form of the
+    /// logged-out factory, and clears the caches in the logged-in factory of a refresh.
+    struct CacheClearingProvider: AuthFlowProvider {
+        final class Home: Sendable {}
+
+        let tracker = ReleaseTracker()
+        let homes = Log<Int>()
+        /// The old screens still alive each time the caches were cleared.
+        let aliveWhenCleared = Log<[String]>()
+
+        func initialSession() async -> String? { "ada" }
+        func makeLoggedOutChild(for variant: LogoutVariant) async -> any Sendable { "sign-in" }
+        func makeLoggedInChild(for session: String) async -> any Sendable {
+            let home = Home()
+            homes.append(homes.all.count + 1)
+            tracker.track(home, as: "home \(homes.all.count)")
+            return home
+        }
+        func makeLoggedInChild(for session: String, call: AuthCall) async -> any Sendable {
+            if call == .refresh {
+                // The recipe: the old session's UI is gone by now; clear the caches here.
+                aliveWhenCleared.append(tracker.alive)
+            }
+            return await makeLoggedInChild(for: session)
+        }
+        func makeSwitchingPlaceholder() async -> any Sendable { "spinner" }
+        var configuration: AuthFlowConfiguration {
+            AuthFlowConfiguration(
+                loginAnimation: .immediate,
+                logoutAnimation: .immediate,
+                releasesSessionBeforeSwitch: true
+            )
+        }
+    }
+
     @Test func clearingCachesReleasesTheOldSessionsScreenFirst() async {
-        let provider = AppProvider()
+        let provider = CacheClearingProvider()
         let flow = AuthFlow(provider: provider, splash: "launch")
         await flow.start()
-        await flow.login("ada")
 
         // With `releasesSessionBeforeSwitch`, a refresh first shows the placeholder, so
         // the old screen is released before the new one is built.
         let result = await flow.refresh()
 
         #expect(result == .completed)
-        #expect(provider.cachesCleared.all == ["released"])
-        #expect(provider.built.all == ["ada", "ada"])
-        #expect(provider.steps.all == ["build ada", "clear caches", "build ada"], "cleared before the rebuild")
+        #expect(provider.aliveWhenCleared.all == [[]], "the old home was released before the caches were cleared")
+        #expect(provider.tracker.alive == ["home 2"])
+        await flow.finish()
     }
 
     @Test func aDeepLinkThatArrivesBeforeLoginIsHandedToTheSessionOnceShown() async {

@@ -24,10 +24,26 @@ struct TestAuthProvider: AuthFlowProvider {
     /// Where the children record their lifecycle hooks.
     var hooks: Log<String>? = nil
     var configuration = AuthFlowConfiguration(loginAnimation: .immediate, logoutAnimation: .immediate)
+    /// Where `start()` lands, if set; otherwise `session` decides.
+    var initial: AuthInitialState<String>? = nil
+    /// Every departure the outgoing child prepared for: child, direction, call, variant.
+    let departures = Log<String>()
+    /// The call each logged-in child was built for, as "session by call".
+    let loggedInCalls = Log<String>()
+    /// Holds the outgoing child's preparation for a logout: a slow server-side logout.
+    var logoutPreparationGate: Gate? = nil
 
     func initialSession() async -> String? {
         await sessionGate?.pass()
         return session
+    }
+
+    func initialState() async -> AuthInitialState<String> {
+        if let initial {
+            await sessionGate?.pass()
+            return initial
+        }
+        return await initialSession().map { .loggedIn($0) } ?? .loggedOut(.signedOut)
     }
 
     func makeLoggedOutChild() async -> Screen {
@@ -52,6 +68,11 @@ struct TestAuthProvider: AuthFlowProvider {
         return track(Screen("main(\(session))", calls: hooks))
     }
 
+    /// Sessions are account names with an optional version: "ada" and "ada-v2" are one account.
+    func isSameAccount(_ session: String, as other: String) -> Bool {
+        session.split(separator: "-").first == other.split(separator: "-").first
+    }
+
     func makeSwitchingPlaceholder() async -> Screen {
         await placeholderGate?.pass()
         built.append("placeholder")
@@ -60,6 +81,20 @@ struct TestAuthProvider: AuthFlowProvider {
 
     func prepareToLeave(_ child: Screen, direction: AuthDirection) async {
         prepared.append("\(child.name) \(direction)")
+    }
+
+    func prepareToLeave(_ child: Screen, for departure: AuthDeparture) async {
+        if departure.direction == .logout { await logoutPreparationGate?.pass() }
+        prepared.append("\(child.name) \(departure.direction)")
+        departures.append(
+            "\(child.name) \(departure.direction) by \(departure.call)"
+                + (departure.logoutVariant.map { " to \($0)" } ?? "")
+        )
+    }
+
+    func makeLoggedInChild(for session: String, call: AuthCall) async -> Screen {
+        loggedInCalls.append("\(session) by \(call)")
+        return await makeLoggedInChild(for: session)
     }
 
     private func track(_ screen: Screen) -> Screen {

@@ -1,0 +1,40 @@
+// The auth machine's whole state as plain values, for the table tests and the fuzzer.
+
+extension AuthStateMachine {
+    /// The state as plain values, so that tests can compare states.
+    struct Snapshot {
+        var lastStamp: Stamp = 0
+        var newest: Stamp = 0
+        var newestCall: Call?
+        var newestEnded = false
+        var joinableLogout: Stamp?
+        var joinableVariant: LogoutVariant?
+        var joiners: [Stamp: [Joiner]] = [:]
+        var build: Stamp?
+        var buildHandle: Build?
+        var startAnswers: [Stamp: AuthInitialState<Session>] = [:]
+        var unchangedCalls: Set<Stamp> = []
+        var requestedPhase: AuthPhase<Session>?
+    }
+
+    /// The state now.
+    var snapshot: Snapshot {
+        Snapshot(
+            lastStamp: lastStamp,
+            newest: newest,
+            newestCall: newestCall,
+            newestEnded: newestEnded,
+            joinableLogout: joinableLogout?.stamp,
+            joinableVariant: joinableLogout?.variant,
+            joiners: joiners,
+            build: build?.stamp,
+            buildHandle: build?.handle,
+            startAnswers: startAnswers,
+            unchangedCalls: unchangedCalls,
+            requestedPhase: requestedPhase
+        )
+    }
+}
+
+extension AuthStateMachine.Snapshot: Sendable where Joiner: Sendable, Build: Sendable {}
+extension AuthStateMachine.Snapshot: Equatable where Joiner: Equatable, Build: Equatable {}

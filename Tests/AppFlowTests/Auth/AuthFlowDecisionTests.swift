@@ -1,0 +1,164 @@
+import AppFlow
+import AppFlowTesting
+import AppFlowTestingTraits
+import Testing
+
+/// What `AuthFlow` decides beyond call order: refreshes, the initial state, what the
+/// provider is told, and the phase a call asked for.
+@Suite(.timeLimit(.minutes(1)), .endsWithin(.seconds(45)))
+struct AuthFlowDecisionTests {
+    typealias Flow = AuthFlow<TestAuthProvider>
+
+    static let soft = LogoutVariant("softLogout")
+    static let locked = LogoutVariant("locked")
+
+    /// A logged-in flow ("ada") whose logouts hold in the outgoing child's preparation
+    /// until the returned gate opens: a slow server-side logout.
+    static func loggedInWithSlowLogout(
+        configure: (inout TestAuthProvider) -> Void = { _ in }
+    ) async -> (Flow, TestAuthProvider, Gate) {
+        var provider = TestAuthProvider()
+        provider.session = "ada"
+        let gate = Gate()
+        provider.logoutPreparationGate = gate
+        configure(&provider)
+        // A manual clock nobody advances: the preparation timeout never fires.
+        let flow = Flow(provider: provider, splash: Screen("splash"), clock: ManualClock())
+        #expect(await flow.start() == .completed)
+        return (flow, provider, gate)
+    }
+
+    @Test func aRefreshCalledWhileALogoutIsOnItsWayIsUnchangedAndNeverRevivesTheSession() async {
+        let (flow, provider, gate) = await Self.loggedInWithSlowLogout()
+        let logout = Task { await flow.logout() }
+        #expect(await eventually(timeout: .seconds(30)) { gate.waitingCount == 1 })
+        let refresh = Task { await flow.refresh() }
+        #expect(await eventually(timeout: .seconds(30)) { flow.callCount == 3 })
+        gate.open()
+        #expect(await refresh.value(within: .seconds(30)) == .unchanged)
+        #expect(await logout.value(within: .seconds(30)) == .completed)
+        #expect(await flow.phase == .loggedOut)
+        #expect(provider.built.all == ["loggedIn(ada)", "loggedOut"])
+        await flow.finish()
+    }
+
+    @Test func aRefreshForAnotherAccountIsUnchangedAndOneForTheSameAccountRebuilds() async {
+        var provider = TestAuthProvider()
+        provider.session = "ada"
+        let flow = Flow(provider: provider, splash: Screen("splash"))
+        await flow.start()
+        #expect(await flow.refresh("bob") == .unchanged)
+        #expect(await flow.phase == .loggedIn("ada"))
+        #expect(await flow.refresh("ada-v2") == .completed)
+        #expect(await flow.phase == .loggedIn("ada-v2"))
+        #expect(provider.loggedInCalls.all == ["ada by start", "ada-v2 by refresh"])
+        await flow.finish()
+    }
+
+    /// The switching placeholder's session child prepared to leave for the switch, but
+    /// the logout's own preparation (a server-side logout) had not run: it runs now.
+    @Test func aLogoutWhileTheSwitchingPlaceholderIsShownStillPreparesForTheLogout() async {
+        var provider = TestAuthProvider()
+        provider.session = "ada"
+        provider.configuration.releasesSessionBeforeSwitch = true
+        let gate = Gate()
+        provider.loginGate = gate
+        provider.heldSession = "bob"
+        let flow = Flow(provider: provider, splash: Screen("splash"))
+        await flow.start()
+        let switching = Task { await flow.login("bob") }
+        #expect(await eventually(timeout: .seconds(30)) { gate.waitingCount == 1 })
+        #expect(await flow.container.child.child.name == "placeholder")
+        let logout = Task { await flow.logout(Self.soft) }
+        #expect(await eventually(timeout: .seconds(30)) { flow.callCount == 3 })
+        gate.open()
+        #expect(await switching.value(within: .seconds(30)) == .superseded)
+        #expect(await logout.value(within: .seconds(30)) == .completed)
+        #expect(
+            provider.departures.all == [
+                "splash login by start", "main(ada) login by login", "placeholder logout by logout to softLogout",
+            ]
+        )
+        await flow.finish()
+    }
+
+    @Test func theProviderLearnsEachDeparturesCallAndVariantAndEachLoginsCall() async {
+        let provider = TestAuthProvider()
+        let flow = Flow(provider: provider, splash: Screen("splash"))
+        await flow.start()
+        await flow.login("ada")
+        await flow.refresh()
+        await flow.logout(Self.soft)
+        #expect(
+            provider.departures.all == [
+                "splash logout by start to signedOut", "loggedOut login by login", "main(ada) login by refresh",
+                "main(ada) logout by logout to softLogout",
+            ]
+        )
+        #expect(provider.loggedInCalls.all == ["ada by login", "ada by refresh"])
+        await flow.finish()
+    }
+
+    /// An app that opens on a locked account's unlock screen names that variant, so the
+    /// flow knows what it shows: a forced logout to the sign-in screen then switches.
+    @Test func startLandsOnTheLoggedOutVariantTheProviderNames() async {
+        var provider = TestAuthProvider()
+        provider.initial = .loggedOut(Self.locked)
+        let flow = Flow(provider: provider, splash: Screen("splash"))
+        #expect(await flow.start() == .completed)
+        #expect(await flow.phase == .loggedOut)
+        #expect(await flow.logoutVariant == Self.locked)
+        #expect(await flow.logout(Self.locked) == .unchanged)
+        #expect(await flow.logout() == .completed)
+        #expect(await flow.logoutVariant == .signedOut)
+        #expect(provider.built.all == ["loggedOut(locked)", "loggedOut"])
+        await flow.finish()
+    }
+
+    @Test func theRequestedPhaseShowsALogoutCalledBeforeItBegins() async {
+        let (flow, _, gate) = await Self.loggedInWithSlowLogout()
+        #expect(flow.requestedPhase == .loggedIn("ada"))
+        let logout = Task { await flow.logout() }
+        #expect(await eventually(timeout: .seconds(30)) { gate.waitingCount == 1 })
+        #expect(flow.requestedPhase == .loggedOut)
+        #expect(await flow.phase == .loggedIn("ada"))
+        gate.open()
+        #expect(await logout.value(within: .seconds(30)) == .completed)
+        #expect(await flow.phase == .loggedOut)
+        await flow.finish()
+    }
+
+    @Test func theRequestedPhaseIsUnknownUntilStartsProviderAnswers() async {
+        var provider = TestAuthProvider()
+        let gate = Gate()
+        provider.sessionGate = gate
+        provider.session = "ada"
+        let flow = Flow(provider: provider, splash: Screen("splash"))
+        #expect(flow.requestedPhase == nil)
+        let start = Task { await flow.start() }
+        #expect(await eventually(timeout: .seconds(30)) { gate.waitingCount == 1 })
+        #expect(flow.requestedPhase == nil)
+        gate.open()
+        #expect(await start.value(within: .seconds(30)) == .completed)
+        #expect(flow.requestedPhase == .loggedIn("ada"))
+        await flow.finish()
+    }
+
+    /// By call order the later call decides: a login called after a logout is a new
+    /// login. If its session is still shown when its turn comes, nothing is rebuilt
+    /// (`unchanged`), and the logout it overtook never runs.
+    @Test func aLoginCalledAfterALogoutIsANewLoginAndDecides() async {
+        let (flow, provider, gate) = await Self.loggedInWithSlowLogout()
+        let logout = Task { await flow.logout() }
+        #expect(await eventually(timeout: .seconds(30)) { gate.waitingCount == 1 })
+        let login = Task { await flow.login("ada") }
+        #expect(await eventually(timeout: .seconds(30)) { flow.callCount == 3 })
+        #expect(flow.requestedPhase == .loggedIn("ada"))
+        gate.open()
+        #expect(await logout.value(within: .seconds(30)) == .superseded)
+        #expect(await login.value(within: .seconds(30)) == .unchanged)
+        #expect(await flow.phase == .loggedIn("ada"))
+        #expect(provider.built.all == ["loggedIn(ada)", "loggedOut"])
+        await flow.finish()
+    }
+}
