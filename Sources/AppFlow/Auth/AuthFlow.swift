@@ -41,7 +41,7 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
     private let clock: any Clock<Duration>
     private let machine = LockedValue(Machine())
 
-    typealias Machine = AuthStateMachine<Session, CheckedContinuation<AuthResult?, Never>, Task<Child, Never>>
+    typealias Machine = AuthStateMachine<Session, AuthOutcome, Task<Child, Never>>
 
     /// Creates a flow showing `splash` until ``start(animation:)``.
     ///
@@ -187,28 +187,18 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
     @discardableResult
     public func logout(_ variant: LogoutVariant, animation: TransitionAnimation? = nil) async -> AuthResult {
         let call = Machine.Call.logout(variant)
-        // The call is stamped, or joins, in the same step that registers its waiter, so
+        // The call is stamped, or joins, in the same step that registers its outcome, so
         // that a joined logout cannot miss the result of the logout it joined.
-        let stamp = LockedValue<Machine.Stamp?>(nil)
-        let joined: AuthResult? = await withCheckedContinuation { continuation in
-            switch machine.withLock({ $0.call(call, joiner: continuation) }) {
-            case .joined:
-                break
-            case .proceed(let number, let cancelBuild):
-                cancelBuild?.cancel()
-                stamp.withLock { $0 = number }
-                continuation.resume(returning: nil)
-            case .resolve(let result):
-                continuation.resume(returning: result)
-            }
+        let outcome = AuthOutcome()
+        switch machine.withLock({ $0.call(call, joiner: outcome) }) {
+        case .joined:
+            return await outcome.valueIgnoringCancellation
+        case .proceed(let stamp, let cancelBuild):
+            cancelBuild?.cancel()
+            return await perform(stamp, call, animation: animation)
+        case .resolve(let result):
+            return result
         }
-        if let joined {
-            return joined
-        }
-        guard let number = stamp.withLock({ $0 }) else {
-            preconditionFailure("Internal inconsistency: a logout neither joined nor took a stamp")
-        }
-        return await perform(number, call, animation: animation)
     }
 
     /// Rebuilds the logged-in child of the account shown: a feature-flag reload, an updated
@@ -235,6 +225,53 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
         case .stamp(let stamp): return await perform(stamp, .refresh(session), animation: animation)
         case .resolved(let result): return result
         }
+    }
+
+    /// Makes a call from synchronous code: it takes its place in call order before this
+    /// returns, and its result is awaited later through the handle.
+    ///
+    /// ```swift
+    /// let tapped = flow.request(.logout())  // in a button handler: the logout's place is taken
+    /// ```
+    ///
+    /// **Ordering.** The call is stamped (or a logout joins the one on its way) before
+    /// `request` returns, so calls made one after another from synchronous code keep that
+    /// order, however the tasks that run them are scheduled. Otherwise it behaves exactly
+    /// as the async call of the same kind: ``start(animation:)``, ``login(_:animation:)``,
+    /// ``logout(_:animation:)`` or ``refresh(_:animation:)``.
+    ///
+    /// **Cancellation.** ``AuthCallHandle/cancel()`` cancels it as cancelling the async
+    /// call's task would.
+    ///
+    /// **After ``finish()``.** The handle's result is ``AuthResult/cancelled``.
+    public func request(_ request: AuthRequest<Session>, animation: TransitionAnimation? = nil) -> AuthCallHandle {
+        let outcome = AuthOutcome()
+        let handle = AuthCallHandle(outcome: outcome)
+        let call: Machine.Call
+        switch request {
+        case .start: call = .start
+        case .login(let session): call = .login(session)
+        case .logout(let variant): call = .logout(variant)
+        case .refresh(let session): call = .refresh(session)
+        }
+        let joiner: AuthOutcome?
+        if case .logout = call { joiner = outcome } else { joiner = nil }
+        switch machine.withLock({ $0.call(call, joiner: joiner) }) {
+        case .joined:
+            break
+        case .resolve(let result):
+            outcome.resolve(result)
+        case .proceed(let stamp, let cancelBuild):
+            cancelBuild?.cancel()
+            handle.run { [self] in
+                if case .start = call {
+                    let answer = await provider.initialState()
+                    machine.withLock { $0.startAnswered(stamp, answer) }
+                }
+                outcome.resolve(await perform(stamp, call, animation: animation))
+            }
+        }
+        return handle
     }
 
     /// Lets a sequence of "current session or none" drive the flow with the configured
@@ -377,7 +414,7 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
         let result = await switchTo(stamp, call, animation: chosen)
         let end = machine.withLock { $0.callEnded(stamp, result: result) }
         for joiner in end.joiners {
-            joiner.resume(returning: end.result)
+            joiner.resolve(end.result)
         }
         return end.result
     }

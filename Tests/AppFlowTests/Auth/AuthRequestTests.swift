@@ -1,0 +1,131 @@
+import AppFlow
+import AppFlowTesting
+import AppFlowTestingTraits
+import Testing
+
+/// `request(_:animation:)`: calls made from synchronous code take their place when made.
+@Suite(.timeLimit(.minutes(1)), .endsWithin(.seconds(45)))
+struct AuthRequestTests {
+    typealias Flow = AuthFlow<TestAuthProvider>
+
+    /// Synchronous code (a tap handler) makes both calls: each is stamped before
+    /// `request` returns, so the logout beats the login however their tasks are scheduled.
+    @Test func callsMadeFromSynchronousCodeTakeTheirPlaceBeforeRequestReturns() async {
+        let flow = Flow(provider: TestAuthProvider(), splash: Screen("splash"))
+        await flow.start()
+        func tap() -> (AuthCallHandle, AuthCallHandle) {
+            let login = flow.request(.login("ada"))
+            let logout = flow.request(.logout())
+            return (login, logout)
+        }
+        let (login, logout) = tap()
+        #expect(flow.callCount == 3)
+        #expect(flow.requestedPhase == .loggedOut)
+        let results = [await login.result, await logout.result]
+        #expect(results == [.superseded, .unchanged] || results == [.completed, .completed])
+        #expect(await flow.phase == .loggedOut)
+        #expect(login.hasReturned && logout.hasReturned)
+        await flow.finish()
+    }
+
+    @Test func aRequestedLogoutBeatsALoginWhoseChildIsBeingMade() async {
+        var provider = TestAuthProvider()
+        let gate = Gate()
+        provider.loginGate = gate
+        let flow = Flow(provider: provider, splash: Screen("splash"))
+        await flow.start()
+        let login = flow.request(.login("ada"))
+        #expect(await eventually(timeout: .seconds(30)) { gate.waitingCount == 1 })
+        let logout = flow.request(.logout())
+        gate.open()
+        #expect(await login.result == .superseded)
+        #expect(await logout.result == .unchanged)
+        #expect(await flow.phase == .loggedOut)
+        #expect(provider.cancelledFactories.all == ["ada"])
+        await flow.finish()
+    }
+
+    @Test func aSecondRequestedLogoutJoinsTheFirstAndGetsItsResult() async {
+        var provider = TestAuthProvider()
+        provider.session = "ada"
+        let flow = Flow(provider: provider, splash: Screen("splash"))
+        await flow.start()
+        let first = flow.request(.logout())
+        let second = flow.request(.logout())
+        #expect(await first.result == .completed)
+        #expect(await second.result == .completed)
+        #expect(provider.built.all == ["loggedIn(ada)", "loggedOut"])
+        await flow.finish()
+    }
+
+    /// Cancelling a handle cancels its call before it starts; its place in call order
+    /// stays taken, so the login called before it stays beaten.
+    @Test func cancellingAHandleCancelsItsCallAndKeepsEarlierCallsBeaten() async {
+        var provider = TestAuthProvider()
+        let gate = Gate()
+        provider.loginGate = gate
+        let flow = Flow(provider: provider, splash: Screen("splash"))
+        await flow.start()
+        let login = flow.request(.login("ada"))
+        #expect(await eventually(timeout: .seconds(30)) { gate.waitingCount == 1 })
+        let logout = flow.request(.logout(LogoutVariant("softLogout")))
+        #expect(await eventually(timeout: .seconds(30)) { await flow.container.pendingCount == 1 })
+        logout.cancel()
+        #expect(await logout.result == .cancelled)
+        gate.open()
+        #expect(await login.result == .superseded)
+        #expect(await flow.phase == .loggedOut)
+        #expect(await flow.logoutVariant == .signedOut)
+        await flow.finish()
+    }
+
+    @Test func aRequestedRefreshWhileALoginIsOnItsWayIsUnchangedAtOnce() async {
+        var provider = TestAuthProvider()
+        let gate = Gate()
+        provider.loginGate = gate
+        let flow = Flow(provider: provider, splash: Screen("splash"))
+        await flow.start()
+        let login = flow.request(.login("ada"))
+        let refresh = flow.request(.refresh())
+        #expect(refresh.hasReturned)
+        #expect(await refresh.result == .unchanged)
+        gate.open()
+        #expect(await login.result == .completed)
+        await flow.finish()
+    }
+
+    /// The example of `request(_:animation:)`'s documentation.
+    @Test func aTapHandlerRequestsALogout() async {
+        var provider = TestAuthProvider()
+        provider.session = "ada"
+        let flow = Flow(provider: provider, splash: Screen("splash"))
+        await flow.start()
+        let tapped = flow.request(.logout())  // in a button handler: the logout's place is taken
+        #expect(flow.requestedPhase == .loggedOut)
+        #expect(await tapped.result == .completed)
+        await flow.finish()
+    }
+
+    @Test func aRequestAfterFinishIsCancelled() async {
+        let flow = Flow(provider: TestAuthProvider(), splash: Screen("splash"))
+        await flow.finish()
+        #expect(await flow.request(.start).result == .cancelled)
+        #expect(await flow.request(.login("ada")).result == .cancelled)
+    }
+
+    /// A waiter that gives up gets `cancelled`; the call goes on and others get its result.
+    @Test func aCancelledWaiterStopsWaitingWhileTheCallGoesOn() async {
+        var provider = TestAuthProvider()
+        let gate = Gate()
+        provider.loginGate = gate
+        let flow = Flow(provider: provider, splash: Screen("splash"))
+        await flow.start()
+        let login = flow.request(.login("ada"))
+        let impatient = Task { await login.result }
+        impatient.cancel()
+        #expect(await impatient.value == .cancelled)
+        gate.open()
+        #expect(await login.result == .completed)
+        await flow.finish()
+    }
+}
