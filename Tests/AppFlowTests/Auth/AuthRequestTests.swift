@@ -8,6 +8,16 @@ import Testing
 struct AuthRequestTests {
     typealias Flow = AuthFlow<TestAuthProvider>
 
+    /// A started, logged-out flow whose logged-in factory waits at the returned gate.
+    static func startedWithHeldLogin() async -> (Flow, TestAuthProvider, Gate) {
+        var provider = TestAuthProvider()
+        let gate = Gate()
+        provider.loginGate = gate
+        let flow = Flow(provider: provider, splash: Screen("splash"))
+        await flow.start()
+        return (flow, provider, gate)
+    }
+
     /// Synchronous code (a tap handler) makes both calls: each is stamped before
     /// `request` returns, so the logout beats the login however their tasks are scheduled.
     @Test func callsMadeFromSynchronousCodeTakeTheirPlaceBeforeRequestReturns() async {
@@ -29,11 +39,7 @@ struct AuthRequestTests {
     }
 
     @Test func aRequestedLogoutBeatsALoginWhoseChildIsBeingMade() async {
-        var provider = TestAuthProvider()
-        let gate = Gate()
-        provider.loginGate = gate
-        let flow = Flow(provider: provider, splash: Screen("splash"))
-        await flow.start()
+        let (flow, provider, gate) = await Self.startedWithHeldLogin()
         let login = flow.request(.login("ada"))
         #expect(await eventually(timeout: .seconds(30)) { gate.waitingCount == 1 })
         let logout = flow.request(.logout())
@@ -61,11 +67,7 @@ struct AuthRequestTests {
     /// Cancelling a handle cancels its call before it starts; its place in call order
     /// stays taken, so the login called before it stays beaten.
     @Test func cancellingAHandleCancelsItsCallAndKeepsEarlierCallsBeaten() async {
-        var provider = TestAuthProvider()
-        let gate = Gate()
-        provider.loginGate = gate
-        let flow = Flow(provider: provider, splash: Screen("splash"))
-        await flow.start()
+        let (flow, _, gate) = await Self.startedWithHeldLogin()
         let login = flow.request(.login("ada"))
         #expect(await eventually(timeout: .seconds(30)) { gate.waitingCount == 1 })
         let logout = flow.request(.logout(LogoutVariant("softLogout")))
@@ -80,11 +82,7 @@ struct AuthRequestTests {
     }
 
     @Test func aRequestedRefreshWhileALoginIsOnItsWayIsUnchangedAtOnce() async {
-        var provider = TestAuthProvider()
-        let gate = Gate()
-        provider.loginGate = gate
-        let flow = Flow(provider: provider, splash: Screen("splash"))
-        await flow.start()
+        let (flow, _, gate) = await Self.startedWithHeldLogin()
         let login = flow.request(.login("ada"))
         let refresh = flow.request(.refresh())
         #expect(refresh.hasReturned)
@@ -115,11 +113,7 @@ struct AuthRequestTests {
 
     /// A waiter that gives up gets `cancelled`; the call goes on and others get its result.
     @Test func aCancelledWaiterStopsWaitingWhileTheCallGoesOn() async {
-        var provider = TestAuthProvider()
-        let gate = Gate()
-        provider.loginGate = gate
-        let flow = Flow(provider: provider, splash: Screen("splash"))
-        await flow.start()
+        let (flow, _, gate) = await Self.startedWithHeldLogin()
         let login = flow.request(.login("ada"))
         let impatient = Task { await login.result }
         impatient.cancel()
