@@ -1,0 +1,159 @@
+import Foundation
+import Testing
+
+@testable import AppFlow
+
+/// The auth machine's complete table: every named state of `AuthStateMachineTests` ×
+/// every input `AuthFlow` can make there, kept line for line in
+/// `AuthStateMachineTable.txt` with its action and resulting state, the invariants checked
+/// after every row, and an exit test for each input a state never takes.
+@Suite struct AuthStateMachineTableTests {
+    typealias Machine = AuthStateMachineTests.Machine
+    typealias State = AuthStateMachineTests.State
+    typealias Input = AuthStateMachineTests.Input
+    typealias Row = TableRow<State, Input, Void>
+
+    static let soft = LogoutVariant("softLogout")
+    static let places: [AuthPlace<String>] = [
+        .splash, .loggedOut(.signedOut), .loggedOut(soft), .loggedIn("a"), .loggedIn("b"), .switching(from: "a"),
+    ]
+    static let calls: [(Machine.Call, String?)] = [
+        (.start, nil), (.login("a"), nil), (.login("b"), nil), (.logout(.signedOut), "j"),
+        (.logout(.signedOut), nil), (.logout(soft), "j"), (.refresh(nil), nil), (.refresh("a"), nil),
+        (.refresh("b"), nil),
+    ]
+
+    /// The inputs `AuthFlow` can make in `state`: any call; for each call still running,
+    /// its start's answer (once), its admission at each point with each place shown, its
+    /// factory starting, and its end with each result.
+    static func legalInputs(in state: State) -> [Input] {
+        let snapshot = state.expected
+        var inputs: [Input] = calls.map { .call($0.0, joiner: $0.1) }
+        for stamp in running(in: state) {
+            let call = self.call(of: stamp, in: state)
+            if call == .start && snapshot.startAnswers[stamp] == nil {
+                inputs += [.startAnswered(stamp, .loggedIn("a")), .startAnswered(stamp, .loggedOut(soft))]
+            }
+            // A start is admitted only once its provider answered; a stale one is refused first.
+            if call != .start || snapshot.startAnswers[stamp] != nil || stamp != snapshot.newest {
+                for point in [FlowAdmissionPoint.arrival, .start, .childMade] {
+                    inputs += places.map { .admit(stamp, call, point, current: $0) }
+                }
+            }
+            inputs.append(.buildStarted(stamp, 10 + Int(stamp)))
+            inputs += [TransitionResult.completed, .superseded, .cancelled].map { .callEnded(stamp, $0) }
+        }
+        return inputs
+    }
+
+    /// The stamps of the calls still running in `state`, and what each was.
+    static func running(in state: State) -> [UInt64] {
+        calledStamps[state]?.keys.sorted() ?? []
+    }
+
+    static func call(of stamp: UInt64, in state: State) -> Machine.Call {
+        guard let call = calledStamps[state]?[stamp] else { preconditionFailure("no call \(stamp) in \(state)") }
+        return call
+    }
+
+    /// What each named state's running calls are (joined logouts run as their owner).
+    static let calledStamps: [State: [UInt64: Machine.Call]] = [
+        .fresh: [:],
+        .loggedInCalled: [1: .login("a")],
+        .building: [1: .login("a")],
+        .loginEnded: [:],
+        .logoutOnItsWay: [1: .logout(.signedOut)],
+        .logoutJoined: [1: .logout(.signedOut)],
+        .logoutEnded: [:],
+        .logoutAfterLogin: [1: .login("a"), 2: .logout(.signedOut)],
+        .loginAfterLogout: [1: .logout(.signedOut), 2: .login("a")],
+        .refreshCalled: [2: .refresh(nil)],
+        .startCalled: [1: .start],
+        .startAnsweredLoggedIn: [1: .start],
+        .startAnsweredSoft: [1: .start],
+        .loginAfterStart: [1: .start, 2: .login("b")],
+    ]
+
+    /// Inputs `AuthFlow` never makes: reports of stamps never issued, and a start asked
+    /// about before its provider answered.
+    static func illegalInputs(in state: State) -> [Input] {
+        let snapshot = state.expected
+        let unknown = snapshot.lastStamp + 1
+        var inputs: [Input] = [
+            .callEnded(unknown, .completed), .buildStarted(unknown, 1), .startAnswered(unknown, .loggedIn("a")),
+        ]
+        for stamp in running(in: state) where call(of: stamp, in: state) == .start {
+            if snapshot.startAnswers[stamp] == nil && stamp == snapshot.newest {
+                inputs.append(.admit(stamp, .start, .start, current: .splash))
+            }
+        }
+        return inputs
+    }
+
+    static let rows: [Row] = State.allCases.flatMap { state in legalInputs(in: state).map { Row(state, $0, ()) } }
+    static let illegalPairs: [(State, Input)] = State.allCases.flatMap { state in
+        illegalInputs(in: state).map { (state, $0) }
+    }
+
+    static func render(_ snapshot: AuthStateMachineTests.Snapshot) -> String {
+        var parts = ["stamps \(snapshot.lastStamp), newest \(snapshot.newest)"]
+        if let call = snapshot.newestCall {
+            parts.append("newest call \(tableText(call))\(snapshot.newestEnded ? " ended" : "")")
+        }
+        if let joinable = snapshot.joinableLogout {
+            parts.append("joinable logout \(joinable) to \(snapshot.joinableVariant.map { "\($0)" } ?? "?")")
+        }
+        if !snapshot.joiners.isEmpty {
+            parts.append(
+                "joiners " + snapshot.joiners.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined()
+            )
+        }
+        if let build = snapshot.build { parts.append("build \(build) as \(snapshot.buildHandle ?? -1)") }
+        if !snapshot.startAnswers.isEmpty {
+            parts.append(
+                "start answers "
+                    + snapshot.startAnswers.sorted { $0.key < $1.key }.map { "\($0.key): \(tableText($0.value))" }
+                    .joined(separator: ", ")
+            )
+        }
+        if !snapshot.unchangedCalls.isEmpty { parts.append("unchanged \(snapshot.unchangedCalls.sorted())") }
+        if let phase = snapshot.requestedPhase { parts.append("requested \(tableText(phase))") }
+        return parts.joined(separator: "; ")
+    }
+
+    static func line(_ row: Row) -> String {
+        var machine = row.state.make()
+        let action = AuthStateMachineTests.apply(row.input, to: &machine)
+        return "\(row.key) → \(tableText(action)) ⇒ \(render(machine.snapshot))"
+    }
+
+    static let table = TableFile("AuthStateMachineTable.txt", besideTestFile: #filePath)
+
+    @Test func theTableFileListsEveryInputInEveryStateWithItsActionAndResultingState() throws {
+        let header = """
+            # AuthStateMachine: every named state (AuthStateMachineTests.State) × every input
+            # AuthFlow can make there. Each line: state × input → action ⇒ resulting state.
+            # Checked line for line by AuthStateMachineTableTests; inputs a state never takes
+            # are its exit tests. Sessions "a" and "b", joiners "j", factory handles 1x.
+
+            """
+        try Self.table.check(Self.rows.map(Self.line), header: header)
+    }
+
+    @Test(arguments: rows)
+    func everyRowKeepsTheMachinesInvariants(_ row: Row) {
+        var machine = row.state.make()
+        _ = AuthStateMachineTests.apply(row.input, to: &machine)
+        #expect(machine.invariantViolations().isEmpty)
+    }
+
+    @Test(arguments: illegalPairs.indices)
+    func anInputAStateNeverTakesStopsTheProcess(_ index: Int) async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [index] in
+            let (state, input) = AuthStateMachineTableTests.illegalPairs[index]
+            var machine = state.make()
+            _ = AuthStateMachineTests.apply(input, to: &machine)
+        }
+        expectInternalInconsistency(in: result)
+    }
+}
