@@ -23,8 +23,9 @@ public final class AuthCallHandle: Sendable {
     /// The call's result, once it has returned.
     ///
     /// Any number of tasks may await it, before or after the call returns; each gets the
-    /// same result. Cancelling an awaiting task stops only its wait: the result is still
-    /// there for the others (use ``cancel()`` to cancel the call).
+    /// same result. Cancelling an awaiting task stops only its wait, and that task gets
+    /// ``AuthResult/cancelled`` although the call goes on; the result is still there for the
+    /// others (use ``cancel()`` to cancel the call, and ``hasReturned`` to tell the two apart).
     public var result: AuthResult {
         get async { await outcome.value }
     }

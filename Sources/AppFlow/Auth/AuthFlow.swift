@@ -209,9 +209,9 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
     /// builds nothing; switching is ``login(_:animation:)``.
     ///
     /// **Ordering.** A refresh rebuilds what is shown, so it never overtakes a call that
-    /// changes what is shown: made while a login, a logout or a `start()` is on its way
-    /// (called and not yet returned), it returns ``AuthResult/unchanged`` at once and takes
-    /// no place in call order. Otherwise it takes its place like every call: a later call
+    /// changes what is shown: made while the newest call is a login, a logout or a
+    /// `start()` still on its way (called and not yet returned), it returns
+    /// ``AuthResult/unchanged`` at once and takes no place in call order. Otherwise it takes its place like every call: a later call
     /// beats it, and a later refresh replaces it. It rebuilds only if the flow is still
     /// logged in with that session when its turn comes; otherwise it returns
     /// ``AuthResult/unchanged``, so a reload never revives a session a logout ended.
@@ -473,8 +473,11 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
             animation: animation,
             policy: configuration.policy,
             admission: { [machine, provider] point, current in
-                machine.withLock {
-                    $0.admit(stamp, call, at: point, current: current.place, sameAccount: provider.isSameAccount)
+                // The provider's answer is asked before the lock is taken: no user code
+                // runs under it.
+                let same = Self.isSameAccount(call, current.place, provider: provider)
+                return machine.withLock {
+                    $0.admit(stamp, call, at: point, current: current.place, sameAccount: { _, _ in same })
                 } == .admit
             },
             to: { [provider, configuration, clock, container, machine] in
@@ -508,6 +511,13 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
         )
     }
 
+    /// Whether a refresh's session belongs to the account `current` shows, as the provider
+    /// says; `false` when there is nothing to compare.
+    private static func isSameAccount(_ call: Machine.Call, _ current: AuthPlace<Session>, provider: Provider) -> Bool {
+        guard case .refresh(let session?) = call, let shown = current.session else { return false }
+        return provider.isSameAccount(session, as: shown)
+    }
+
     /// The task that makes the child of `plan`.
     private static func build(_ plan: Machine.Plan, provider: Provider) -> Task<Child, Never> {
         switch plan.phase {
@@ -529,8 +539,9 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
             animation: .immediate,
             policy: configuration.policy,
             admission: { [machine, provider] point, current in
-                machine.withLock {
-                    $0.admitRelease(stamp, call, at: point, current: current.place, sameAccount: provider.isSameAccount)
+                let same = Self.isSameAccount(call, current.place, provider: provider)
+                return machine.withLock {
+                    $0.admitRelease(stamp, call, at: point, current: current.place, sameAccount: { _, _ in same })
                 }
             },
             to: { [provider, configuration, clock, container] in

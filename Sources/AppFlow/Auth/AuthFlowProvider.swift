@@ -8,7 +8,7 @@ public protocol AuthFlowProvider<Session, Child>: Sendable {
 
     /// The session the app starts with; `nil` starts logged out.
     ///
-    /// Asked by each ``AuthFlow/start()`` call, in the caller's task, before the call
+    /// Asked, through the default ``initialState()``, by each ``AuthFlow/start()`` call, in the caller's task, before the call
     /// reaches the container; so it sees the caller's cancellation, and it is asked even
     /// after ``AuthFlow/finish()`` (that `start()` then returns ``AuthResult/cancelled``).
     func initialSession() async -> Session?
@@ -16,9 +16,10 @@ public protocol AuthFlowProvider<Session, Child>: Sendable {
     /// choosing. Defaults to ``initialSession()``, logged out as
     /// ``LogoutVariant/signedOut`` without a session.
     ///
-    /// Asked as ``initialSession()`` is; implement this one instead when the app opens on
-    /// a logged-out screen of its own (a locked account's unlock screen), so that the flow
-    /// knows which logged-out child it shows.
+    /// It is what ``AuthFlow/start(animation:)`` asks, in the caller's task, before the call
+    /// reaches the container. Implement it when the app opens on a logged-out screen of its
+    /// own (a locked account's unlock screen), so that the flow knows which logged-out child
+    /// it shows; ``initialSession()`` is then asked only if this implementation asks it.
     func initialState() async -> AuthInitialState<Session>
     /// Makes the logged-out child.
     ///
@@ -82,9 +83,13 @@ extension AuthFlowProvider {
 
     /// Calls ``makeLoggedOutChild(for:)`` with ``LogoutVariant/signedOut``, so that a
     /// provider that implements the variant form needs no other. A provider must implement
-    /// one of the two: each defaults to the other.
+    /// one of the two: each defaults to the other, and a provider that implements neither
+    /// stops the process with a message saying so the first time a logged-out child is
+    /// made.
     public func makeLoggedOutChild() async -> Child {
-        await makeLoggedOutChild(for: .signedOut)
+        await LoggedOutDefault.$isRunning.withValue(true) {
+            await makeLoggedOutChild(for: .signedOut)
+        }
     }
 
     /// `session == other`.
@@ -104,7 +109,12 @@ extension AuthFlowProvider {
 
     /// Calls ``makeLoggedOutChild()``: a provider without variants builds one logged-out child.
     public func makeLoggedOutChild(for variant: LogoutVariant) async -> Child {
-        await makeLoggedOutChild()
+        if LoggedOutDefault.isRunning {
+            preconditionFailure(
+                "\(Self.self) implements neither makeLoggedOutChild() nor makeLoggedOutChild(for:): implement one"
+            )
+        }
+        return await makeLoggedOutChild()
     }
 
     /// The ``LogoutVariant/signedOut`` logged-out child.
@@ -189,4 +199,10 @@ public struct AuthFlowConfiguration: Sendable {
         self.startAnimation = startAnimation
         self.releasesSessionBeforeSwitch = releasesSessionBeforeSwitch
     }
+}
+
+/// Whether the default ``AuthFlowProvider/makeLoggedOutChild()`` is running in this task,
+/// so that the other default can tell a provider that implements neither form.
+enum LoggedOutDefault {
+    @TaskLocal static var isRunning = false
 }

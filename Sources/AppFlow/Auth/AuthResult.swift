@@ -11,8 +11,10 @@ public enum AuthResult: Sendable, Hashable {
     case rejected
     /// It never ran: the caller's task was cancelled, or the flow was finished.
     case cancelled
-    /// Nothing to do: the flow already was, at the moment this call's turn came, in the
-    /// state asked for (logged in with an equal session, or logged out). Nothing was built.
+    /// Nothing to do, and nothing was built: the flow already was, at the moment this
+    /// call's turn came, in the state asked for (logged in with an equal session, or logged
+    /// out in the variant asked for); or a refresh had nothing to rebuild (not logged in,
+    /// another account, or made while a login, logout or start was on its way).
     case unchanged
 
     /// Whether the state was switched.

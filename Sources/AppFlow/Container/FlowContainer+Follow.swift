@@ -7,7 +7,8 @@ extension FlowContainer {
     /// The last state always wins, even if the calls reach the container out of order:
     /// each state takes its place in the container's call order when the sequence yields
     /// it, and a request of an older state that arrives, or whose turn comes, after a
-    /// newer state was taken returns ``TransitionResult/superseded`` without running.
+    /// newer state was taken (by this or any other `follow` on the container) returns
+    /// ``TransitionResult/superseded`` without running.
     ///
     /// Returns when the sequence ends (after the last state's transition has returned) or
     /// throws; cancelling the calling task stops following and cancels the pending

@@ -263,7 +263,8 @@ extension FlowContainer {
 
     /// Performs `finish()`'s action, then waits for the container to close when told to.
     func performFinish() async {
-        switch decide({ $0.finish(caller: currentCaller()) }) {
+        let caller = currentCaller()
+        switch decide({ $0.finish(caller: caller) }) {
         case .alreadyFinished:
             return
         case .closeNow:
@@ -287,20 +288,20 @@ extension FlowContainer {
         }
     }
 
-    /// The last steps of `finish()`: a hop in place ends, the child in place disappears (so
-    /// that a child owning a nested container can end it), the streams end, the callers of
-    /// `finish()` return. Until then every `finish()` call waits, and `cycle` returns
-    /// `cancelled`.
+    /// The last steps of `finish()`: the child in place disappears (so that a child owning
+    /// a nested container can end it; a hopping child may still hand its value back then),
+    /// a hop in place ends, the streams end, the callers of `finish()` return. Until then
+    /// every `finish()` call waits, and `cycle` returns `cancelled`.
     func close() async {
         // The hooks run as part of the container's own work: a `finish()` or `cycle` made
         // from them must not wait for it.
         runnerTaskHash = currentTaskHash()
-        let hop = childLeaves
-        childLeaves = nil
-        hop?()
         let leaving = child as? any FlowLifecycle
         await leaving?.flowWillDisappear()
         await leaving?.flowDidDisappear()
+        let hop = childLeaves
+        childLeaves = nil
+        hop?()
         runnerTaskHash = nil
         broadcaster.finish()
         switch decide({ $0.closed() }) {

@@ -229,7 +229,7 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
 
     /// A caller asks to run its transition in place. `canCompleteSynchronously` tells
     /// whether that transition could complete without suspending (an immediate
-    /// animation, no stage, neither child adopting ``FlowLifecycle``).
+    /// animation, no stage, no hop in place, neither child adopting ``FlowLifecycle``).
     mutating func requestInPlace(caller: RequestCaller, canCompleteSynchronously: Bool) -> InPlaceAction {
         guard canCompleteSynchronously else { return .useRequest }
         switch phase {

@@ -161,4 +161,33 @@ struct AuthFlowDecisionTests {
         #expect(provider.built.all == ["loggedIn(ada)", "loggedOut"])
         await flow.finish()
     }
+
+    /// A provider that implements neither logged-out factory.
+    struct ForgetfulProvider: AuthFlowProvider {
+        func initialSession() async -> String? { nil }
+        func makeLoggedInChild(for session: String) async -> String { session }
+    }
+
+    @Test func aProviderWithNeitherLoggedOutFactoryStopsWithAMessageInsteadOfRecursing() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let flow = AuthFlow(provider: ForgetfulProvider(), splash: "splash")
+            await flow.start()
+        }
+        let standardError = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(standardError.contains("implements neither makeLoggedOutChild() nor makeLoggedOutChild(for:)"))
+    }
+
+    /// A provider that implements only the variant form gets it for the plain logout too.
+    struct VariantOnlyProvider: AuthFlowProvider {
+        func initialSession() async -> String? { nil }
+        func makeLoggedOutChild(for variant: LogoutVariant) async -> String { "signed out as \(variant)" }
+        func makeLoggedInChild(for session: String) async -> String { session }
+    }
+
+    @Test func aProviderWithOnlyTheVariantFactoryBuildsEveryLoggedOutChildWithIt() async {
+        let flow = AuthFlow(provider: VariantOnlyProvider(), splash: "splash")
+        await flow.start()
+        #expect(await flow.container.child.child == "signed out as signedOut")
+        await flow.finish()
+    }
 }

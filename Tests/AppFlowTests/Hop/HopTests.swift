@@ -232,6 +232,28 @@ struct HopTests {
     }
 }
 
+/// A hopping screen that hands its value back as it disappears.
+final class UnhoppingScreen: FlowLifecycle, Sendable {
+    let handle: HopHandle<String>
+    let unhopped = Log<Bool>()
+    init(handle: HopHandle<String>) { self.handle = handle }
+    func flowWillDisappear() async { unhopped.append(handle.unhop("saved")) }
+}
+
+extension HopTests {
+    /// `finish()` ends a hop only after the child in place has disappeared, so a child that
+    /// hands its value back while disappearing returns it.
+    @Test func aChildThatUnhopsAsTheContainerFinishesReturnsItsValue() async {
+        let container = FlowContainer<UnhoppingScreen?>(initial: nil, animation: .immediate)
+        let hop = Task { await container.hop { UnhoppingScreen(handle: $0) } }
+        #expect(await eventually(timeout: .seconds(30)) { await container.child != nil })
+        let screen = await container.child
+        await container.finish()
+        #expect(await hop.value(within: .seconds(30))?.value == "saved")
+        #expect(screen?.unhopped.all == [true])
+    }
+}
+
 /// A flag set once, read from any task.
 final class LockedFlag: Sendable {
     private let value = Log<Bool>()
