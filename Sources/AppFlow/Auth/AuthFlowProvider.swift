@@ -110,7 +110,8 @@ extension AuthFlowProvider {
     /// Calls ``makeLoggedOutChild()``: a provider without variants builds one logged-out child.
     public func makeLoggedOutChild(for variant: LogoutVariant) async -> Child {
         if LoggedOutDefault.isRunning {
-            preconditionFailure(
+            // fatalError keeps its message in release builds: this is the app's mistake.
+            fatalError(
                 "\(Self.self) implements neither makeLoggedOutChild() nor makeLoggedOutChild(for:): implement one"
             )
         }
