@@ -38,6 +38,13 @@ let package = Package(
             dependencies: [.product(name: "AppFlow", package: "AppFlow"), "HeapStats", "References"],
             path: "SideBySide"
         ),
+        // The time from an AuthFlow logout's call to its return, with logins on their way
+        // behind a login whose child is being made: `swift run -c release LogoutLatency`.
+        .executableTarget(
+            name: "LogoutLatency",
+            dependencies: [.product(name: "AppFlow", package: "AppFlow")],
+            path: "LogoutLatency"
+        ),
         // The hand-written references, shared by the benchmarks and SideBySide.
         .target(
             name: "References",
