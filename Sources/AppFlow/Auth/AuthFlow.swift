@@ -254,9 +254,8 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
         case .logout(let variant): call = .logout(variant)
         case .refresh(let session): call = .refresh(session)
         }
-        let joiner: AuthOutcome?
-        if case .logout = call { joiner = outcome } else { joiner = nil }
-        switch machine.withLock({ $0.call(call, joiner: joiner) }) {
+        // Only a logout joins; the machine decides.
+        switch machine.withLock({ $0.call(call, joiner: outcome) }) {
         case .joined:
             break
         case .resolve(let result):
@@ -544,14 +543,9 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
                     $0.admitRelease(stamp, call, at: point, current: current.place, sameAccount: { _, _ in same })
                 }
             },
-            to: { [provider, configuration, clock, container] in
+            to: { [provider, configuration, clock, container, machine] in
                 let current = await container.child
-                let origin: AuthCall
-                switch call {
-                case .refresh: origin = .refresh
-                case .login, .logout, .start: origin = .login
-                }
-                let departure = AuthDeparture(direction: .login, call: origin, logoutVariant: nil)
+                let departure = machine.withLock { $0.releaseDeparture(call) }
                 _ = await runWithTimeout(configuration.preparationTimeout, clock: clock) {
                     await provider.prepareToLeave(current.child, for: departure)
                 }

@@ -263,6 +263,14 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build> {
         }
     }
 
+    /// The departure the session shown prepares for in the release step of `call`.
+    func releaseDeparture(_ call: Call) -> AuthDeparture {
+        switch call {
+        case .refresh: return AuthDeparture(direction: .login, call: .refresh, logoutVariant: nil)
+        case .login, .logout, .start: return AuthDeparture(direction: .login, call: .login, logoutVariant: nil)
+        }
+    }
+
     /// What a call's transition shows and how it gets there.
     struct Plan: Sendable, Equatable {
         /// The phase of the new screen.

@@ -516,6 +516,17 @@ import Testing
         )
     }
 
+    @Test func theReleaseStepPreparesTheSessionShownForALoginOrARefresh() {
+        let machine = Machine()
+        #expect(
+            machine.releaseDeparture(.login("b")) == AuthDeparture(direction: .login, call: .login, logoutVariant: nil)
+        )
+        #expect(
+            machine.releaseDeparture(.refresh(nil))
+                == AuthDeparture(direction: .login, call: .refresh, logoutVariant: nil)
+        )
+    }
+
     /// The release step is admitted while its call is the newest and the session shown is
     /// one the call leaves.
     @Test func theReleaseStepIsAdmittedOnlyForASessionTheCallLeaves() {
