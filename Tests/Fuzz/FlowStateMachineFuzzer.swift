@@ -62,6 +62,8 @@ struct FlowMachineDriver {
     struct Request {
         let policy: OverlapPolicy
         let admission: Admission
+        /// The call-order stamp it was made with, if any.
+        var stamp: CallStamp? = nil
         let madeAfterFinish: Bool
         var status: Status
     }
@@ -84,6 +86,13 @@ struct FlowMachineDriver {
     var resumedFinishWaiters: [Int] = []
     var nextFinishWaiter = 0
     var immediateResults = 0
+    /// The newest call-order stamp issued.
+    var lastStamp: UInt64 = 0
+
+    /// Whether `stamp` is older than the newest stamp issued.
+    func isOutdated(_ stamp: CallStamp?) -> Bool {
+        stamp.map { $0.rawValue < lastStamp } ?? false
+    }
 
     // MARK: - Resolutions, exactly once
 
@@ -131,12 +140,28 @@ struct FlowMachineDriver {
         let caller = RequestCaller(isCancelled: flags % 11 == 0, isReentrant: flags % 13 == 0)
         let kind: Admission = [.none, .none, .grants, .refuses][input.choose(4)]
         let maxPending = input.choose(5) == 0 ? input.choose(3) : .max
+        // Some requests are stamped, with any stamp issued so far.
+        var stamp: CallStamp?
+        if lastStamp > 0, input.choose(3) == 0 {
+            let oldest = lastStamp > 255 ? lastStamp - 254 : 1
+            stamp = CallStamp(rawValue: oldest + UInt64(input.choose(Int(lastStamp - oldest + 1))))
+        }
+        let outdated = isOutdated(stamp)
         var admission: AdmissionAnswer = kind == .none ? .unconditional : .unasked
         var asked = false
         while true {
-            switch machine.request(policy: policy, maxPending: maxPending, caller: caller, admission: admission) {
+            let action = machine.request(
+                policy: policy,
+                maxPending: maxPending,
+                caller: caller,
+                admission: admission,
+                stamp: stamp
+            )
+            switch action {
             case .askAdmission(let point):
-                guard point == .arrival, !asked, kind != .none else { violated("request asked \(point) wrongly") }
+                guard point == .arrival, !asked, kind != .none, !outdated else {
+                    violated("request asked \(point) wrongly")
+                }
                 asked = true
                 admission = kind == .grants ? .granted : .refused
             case .resolve(let result):
@@ -144,7 +169,9 @@ struct FlowMachineDriver {
                 let expected: TransitionResult? =
                     caller.isCancelled
                     ? .cancelled
-                    : caller.isReentrant ? .rejected : finishCalled ? .cancelled : kind == .refuses ? .superseded : nil
+                    : caller.isReentrant
+                        ? .rejected
+                        : finishCalled ? .cancelled : outdated || kind == .refuses ? .superseded : nil
                 if let expected, result != expected {
                     violated("request resolved \(result), expected \(expected)")
                 }
@@ -156,17 +183,20 @@ struct FlowMachineDriver {
                 }
                 return
             case .run(let id):
-                guard owner == nil, !finishCalled, !caller.isCancelled, !caller.isReentrant, kind != .refuses else {
+                guard owner == nil, !finishCalled, !caller.isCancelled, !caller.isReentrant, kind != .refuses,
+                    !outdated
+                else {
                     violated("request \(id) ran while busy, finished or refused")
                 }
                 addRequest(id, policy: policy, admission: kind, status: .owner)
+                requests[id]?.stamp = stamp
                 started(id)
                 owner = (id, .starting)
                 interruptionRecorded = false
                 return
             case .suspend(let id, let superseded, let cutShort):
-                guard owner != nil, !finishCalled, policy != .dropIfBusy else {
-                    violated("request \(id) suspended while idle or finished, or under drop-if-busy")
+                guard owner != nil, !finishCalled, policy != .dropIfBusy, !outdated else {
+                    violated("request \(id) suspended while idle or finished, under drop-if-busy or outdated")
                 }
                 if policy == .enqueue, queue.count >= maxPending {
                     violated("request \(id) queued behind \(queue.count) with maxPending \(maxPending)")
@@ -182,6 +212,7 @@ struct FlowMachineDriver {
                 }
                 if policy == .interrupt { recordInterruption() }
                 addRequest(id, policy: policy, admission: kind, status: .pending(attached: false))
+                requests[id]?.stamp = stamp
                 queue.append(id)
                 return
             }
@@ -254,27 +285,34 @@ struct FlowMachineDriver {
             return
         case .starting:
             let makesChild = input.bit()
+            let outdated = isOutdated(request.stamp)
             var admission: AdmissionAnswer = request.admission == .none ? .unconditional : .unasked
             while true {
-                switch machine.start(id, admission: admission, makesChild: makesChild) {
+                switch machine.start(id, admission: admission, makesChild: makesChild, stamp: request.stamp) {
                 case .askAdmission(let point):
-                    guard point == .start, admission == .unasked, request.admission != .none else {
+                    guard point == .start, admission == .unasked, request.admission != .none, !outdated else {
                         violated("start asked \(point) wrongly")
                     }
                     // The closure answers afresh at each point: a request admitted on
                     // arrival may have gone stale by its turn.
                     admission = input.choose(3) == 0 ? .refused : .granted
                 case .skip(let end):
-                    guard admission == .refused else { violated("start(\(id)) skipped an admitted request") }
+                    guard admission == .refused || outdated else {
+                        violated("start(\(id)) skipped an admitted request")
+                    }
                     endTurn(end, expected: .superseded)
                     return
                 case .makeChild(let transitionID):
                     // The reserved id is `lastTransitionID + 1`: the machine's invariant 6.
-                    guard makesChild, admission != .refused else { violated("start(\(id)) reserved wrongly") }
+                    guard makesChild, admission != .refused, !outdated else {
+                        violated("start(\(id)) reserved wrongly")
+                    }
                     owner = (id, .makingChild(transitionID))
                     return
                 case .begin(let transitionID):
-                    guard !makesChild, admission != .refused else { violated("start(\(id)) began wrongly") }
+                    guard !makesChild, admission != .refused, !outdated else {
+                        violated("start(\(id)) began wrongly")
+                    }
                     beginTransition(id, transitionID)
                     return
                 }
@@ -458,6 +496,12 @@ struct FlowMachineDriver {
         }
     }
 
+    mutating func stampCall() {
+        let stamp = machine.stampCall()
+        guard stamp.rawValue == lastStamp + 1 else { violated("stamp \(stamp.rawValue) after \(lastStamp)") }
+        lastStamp += 1
+    }
+
     /// After every step: the machine's queries agree with the model.
     func checkQueries() {
         guard machine.isTransitioning == (owner != nil) else { violated("isTransitioning disagrees") }
@@ -474,7 +518,8 @@ struct FlowMachineDriver {
         var steps = 0
         while !input.isEmpty, steps < 2_000 {
             steps += 1
-            switch input.choose(9) {
+            switch input.choose(10) {
+            case 9: stampCall()
             case 0, 1: request(&input)
             case 2: attach(&input)
             case 3: cancel(&input)
