@@ -53,7 +53,9 @@ extension FlowContainer {
             source: .factory { _ in await makeChild(handle) },
             animation: animation ?? self.animation,
             admission: admission,
-            onLeave: { handle.end(.replaced) }
+            // Weak: once the hop has returned, nothing needs its handle (nor the value it
+            // holds) until the child leaves.
+            onLeave: { [weak handle] in handle?.end(.replaced) }
         )
         let result = await cycle(request, policy: policy)
         guard result.didRun else {

@@ -241,6 +241,28 @@ final class UnhoppingScreen: FlowLifecycle, Sendable {
 }
 
 extension HopTests {
+    /// The container keeps nothing of a hop that has returned: its handle (and the value
+    /// it handed back) is released while its child stays in place.
+    @Test func aReturnedHopsHandleIsReleasedWhileItsChildStaysInPlace() async {
+        let container = FlowContainer(initial: "start", animation: .immediate)
+        let tracker = ReleaseTracker()
+        let handles = Log<HopHandle<String>>()
+        let hop = Task {
+            await container.hop { (handle: HopHandle<String>) in
+                tracker.track(handle, as: "handle")
+                handles.append(handle)
+                return "survey"
+            }
+        }
+        #expect(await eventually(timeout: .seconds(30)) { handles.all.count == 1 })
+        #expect(handles.all.first?.unhop("done") == true)
+        #expect(await hop.value(within: .seconds(30))?.value == "done")
+        handles.removeAll()
+        #expect(await tracker.waitUntilReleased())
+        #expect(await container.child == "survey")
+        await container.finish()
+    }
+
     /// `finish()` ends a hop only after the child in place has disappeared, so a child that
     /// hands its value back while disappearing returns it.
     @Test func aChildThatUnhopsAsTheContainerFinishesReturnsItsValue() async {

@@ -29,6 +29,7 @@ final class Log<Entry: Sendable>: Sendable {
 
     func append(_ entry: Entry) { entries.withLock { $0.append(entry) } }
     var all: [Entry] { entries.withLock { $0 } }
+    func removeAll() { entries.withLock { $0.removeAll() } }
 }
 
 /// A custom animation that holds each transition open until `gate` opens, and counts how
