@@ -73,45 +73,42 @@ final class AuthOutcome: Sendable {
     /// The result, once it is set, however long that takes: a joined logout waits for the
     /// logout it joined even if its caller is cancelled.
     var valueIgnoringCancellation: AuthResult {
-        get async {
-            let id = state.withLock { state -> UInt64 in
-                state.nextWaiter += 1
-                return state.nextWaiter
-            }
-            let result = await withCheckedContinuation { (continuation: CheckedContinuation<AuthResult?, Never>) in
-                let ready: AuthResult? = state.withLock { state in
-                    if let result = state.result { return result }
-                    state.waiters[id] = continuation
-                    return nil
-                }
-                if let ready { continuation.resume(returning: ready) }
-            }
-            return result ?? .cancelled
-        }
+        get async { await wait(register(), stoppingOnCancel: false) }
     }
 
     /// The result, once it is set. A cancelled waiter stops waiting and gets `cancelled`.
     var value: AuthResult {
         get async {
-            let id = state.withLock { state -> UInt64 in
-                state.nextWaiter += 1
-                return state.nextWaiter
-            }
-            let result = await withTaskCancellationHandler {
-                await withCheckedContinuation { (continuation: CheckedContinuation<AuthResult?, Never>) in
-                    let ready: AuthResult?? = state.withLock { state in
-                        if let result = state.result { return .some(result) }
-                        if Task.isCancelled { return .some(nil) }
-                        state.waiters[id] = continuation
-                        return nil
-                    }
-                    if let ready { continuation.resume(returning: ready) }
-                }
+            let id = register()
+            return await withTaskCancellationHandler {
+                await wait(id, stoppingOnCancel: true)
             } onCancel: {
                 let waiter = state.withLock { $0.waiters.removeValue(forKey: id) }
                 waiter?.resume(returning: nil)
             }
-            return result ?? .cancelled
         }
+    }
+
+    /// A new waiter's id.
+    private func register() -> UInt64 {
+        state.withLock { state in
+            state.nextWaiter += 1
+            return state.nextWaiter
+        }
+    }
+
+    /// Suspends waiter `id` until the result is set or, if `stoppingOnCancel`, its task is
+    /// cancelled (before it registered, or through the cancellation handler after).
+    private func wait(_ id: UInt64, stoppingOnCancel: Bool) async -> AuthResult {
+        let result = await withCheckedContinuation { (continuation: CheckedContinuation<AuthResult?, Never>) in
+            let ready: AuthResult?? = state.withLock { state in
+                if let result = state.result { return .some(result) }
+                if stoppingOnCancel && Task.isCancelled { return .some(nil) }
+                state.waiters[id] = continuation
+                return nil
+            }
+            if let ready { continuation.resume(returning: ready) }
+        }
+        return result ?? .cancelled
     }
 }

@@ -121,14 +121,10 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
     /// is still asked for the session.
     @discardableResult
     public func start(animation: TransitionAnimation?) async -> AuthResult {
-        let stamp: Machine.Stamp
         switch stampCall(.start) {
-        case .stamp(let number): stamp = number
+        case .stamp(let stamp): return await perform(stamp, .start, animation: animation)
         case .resolved(let result): return result
         }
-        let answer = await provider.initialState()
-        machine.withLock { $0.startAnswered(stamp, answer) }
-        return await perform(stamp, .start, animation: animation)
     }
 
     /// Logs in with `session` with the configured animation; as ``login(_:animation:)``.
@@ -263,10 +259,6 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
         case .proceed(let stamp, let cancelBuild):
             cancelBuild?.cancel()
             handle.run { [self] in
-                if case .start = call {
-                    let answer = await provider.initialState()
-                    machine.withLock { $0.startAnswered(stamp, answer) }
-                }
                 outcome.resolve(await perform(stamp, call, animation: animation))
             }
         }
@@ -401,7 +393,8 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
     }
 
     /// Runs call `stamp` on the container and ends it: the joined logouts hear its result.
-    /// `animation` is the caller's; `nil` takes the configured one the machine chooses.
+    /// A start first asks the provider where it lands. `animation` is the caller's; `nil`
+    /// takes the configured one the machine chooses.
     private func perform(
         _ stamp: Machine.Stamp,
         _ call: Machine.Call,
@@ -409,6 +402,10 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
     ) async
         -> AuthResult
     {
+        if case .start = call {
+            let answer = await provider.initialState()
+            machine.withLock { $0.startAnswered(stamp, answer) }
+        }
         let chosen = animation ?? configuredAnimation(machine.withLock { $0.animations(for: stamp, call) })
         let result = await switchTo(stamp, call, animation: chosen)
         let end = machine.withLock { $0.callEnded(stamp, result: result) }

@@ -23,8 +23,8 @@ struct AuthFlowDecisionTests {
         provider.logoutPreparationGate = gate
         configure(&provider)
         // A manual clock nobody advances: the preparation timeout never fires.
-        let flow = Flow(provider: provider, splash: Screen("splash"), clock: ManualClock())
-        #expect(await flow.start() == .completed)
+        let flow = await provider.startedFlow(clock: ManualClock())
+        #expect(await flow.phase == .loggedIn("ada"))
         return (flow, provider, gate)
     }
 
@@ -45,8 +45,7 @@ struct AuthFlowDecisionTests {
     @Test func aRefreshForAnotherAccountIsUnchangedAndOneForTheSameAccountRebuilds() async {
         var provider = TestAuthProvider()
         provider.session = "ada"
-        let flow = Flow(provider: provider, splash: Screen("splash"))
-        await flow.start()
+        let flow = await provider.startedFlow()
         #expect(await flow.refresh("bob") == .unchanged)
         #expect(await flow.phase == .loggedIn("ada"))
         #expect(await flow.refresh("ada-v2") == .completed)
@@ -64,8 +63,7 @@ struct AuthFlowDecisionTests {
         let gate = Gate()
         provider.loginGate = gate
         provider.heldSession = "bob"
-        let flow = Flow(provider: provider, splash: Screen("splash"))
-        await flow.start()
+        let flow = await provider.startedFlow()
         let switching = Task { await flow.login("bob") }
         #expect(await eventually(timeout: .seconds(30)) { gate.waitingCount == 1 })
         #expect(await flow.container.child.child.name == "placeholder")
@@ -84,8 +82,7 @@ struct AuthFlowDecisionTests {
 
     @Test func theProviderLearnsEachDeparturesCallAndVariantAndEachLoginsCall() async {
         let provider = TestAuthProvider()
-        let flow = Flow(provider: provider, splash: Screen("splash"))
-        await flow.start()
+        let flow = await provider.startedFlow()
         await flow.login("ada")
         await flow.refresh()
         await flow.logout(Self.soft)

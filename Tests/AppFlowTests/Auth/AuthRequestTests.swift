@@ -13,8 +13,7 @@ struct AuthRequestTests {
         var provider = TestAuthProvider()
         let gate = Gate()
         provider.loginGate = gate
-        let flow = Flow(provider: provider, splash: Screen("splash"))
-        await flow.start()
+        let flow = await provider.startedFlow()
         return (flow, provider, gate)
     }
 
@@ -54,8 +53,7 @@ struct AuthRequestTests {
     @Test func aSecondRequestedLogoutJoinsTheFirstAndGetsItsResult() async {
         var provider = TestAuthProvider()
         provider.session = "ada"
-        let flow = Flow(provider: provider, splash: Screen("splash"))
-        await flow.start()
+        let flow = await provider.startedFlow()
         let first = flow.request(.logout())
         let second = flow.request(.logout())
         #expect(await first.result == .completed)
@@ -96,8 +94,7 @@ struct AuthRequestTests {
     @Test func aTapHandlerRequestsALogout() async {
         var provider = TestAuthProvider()
         provider.session = "ada"
-        let flow = Flow(provider: provider, splash: Screen("splash"))
-        await flow.start()
+        let flow = await provider.startedFlow()
         let tapped = flow.request(.logout())  // in a button handler: the logout's place is taken
         #expect(flow.requestedPhase == .loggedOut)
         #expect(await tapped.result == .completed)
@@ -120,6 +117,39 @@ struct AuthRequestTests {
         #expect(await impatient.value == .cancelled)
         gate.open()
         #expect(await login.result == .completed)
+        await flow.finish()
+    }
+
+    @Test func aRequestedStartLandsWhereTheProviderSays() async {
+        var provider = TestAuthProvider()
+        provider.initial = .loggedOut(LogoutVariant("locked"))
+        let flow = Flow(provider: provider, splash: Screen("splash"))
+        let start = flow.request(.start)
+        #expect(flow.callCount == 1)
+        #expect(await start.result == .completed)
+        #expect(await flow.logoutVariant == LogoutVariant("locked"))
+        await flow.finish()
+    }
+
+    /// Cancelling a logout that joined another one does not stop its wait: the async call
+    /// and the handle both get the result of the logout they joined.
+    @Test func cancellingAJoinedLogoutDoesNotStopItsWait() async {
+        var provider = TestAuthProvider()
+        provider.session = "ada"
+        let gate = Gate()
+        provider.logoutPreparationGate = gate
+        let flow = await provider.startedFlow(clock: ManualClock())
+        let first = flow.request(.logout())
+        #expect(await eventually(timeout: .seconds(30)) { gate.waitingCount == 1 })
+        let joinedHandle = flow.request(.logout())
+        let joinedCall = Task { await flow.logout() }
+        #expect(await eventually(timeout: .seconds(30)) { flow.callCount == 4 })
+        joinedHandle.cancel()
+        joinedCall.cancel()
+        gate.open()
+        #expect(await first.result == .completed)
+        #expect(await joinedHandle.result == .completed)
+        #expect(await joinedCall.value(within: .seconds(30)) == .completed)
         await flow.finish()
     }
 }

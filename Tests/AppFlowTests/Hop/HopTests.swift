@@ -142,15 +142,16 @@ struct HopTests {
         func unmount(_ transition: Transition<Step>) async {}
     }
 
+    /// A container whose transition to `held` is held at `gate` before it ends.
+    static func container(holding held: String, at gate: Gate) -> FlowContainer<Step> {
+        FlowContainer(initial: .plain("start"), animation: .immediate, stage: HoldingStage(held: held, gate: gate))
+    }
+
     /// A survey's late "done" must not start the next launch step over the screen a deep
     /// link has just opened: the hop ends as replaced when the next transition begins.
     @Test func aHopEndsAsReplacedWhenTheNextTransitionBeginsNotWhenItEnds() async {
         let gate = Gate()
-        let container = FlowContainer(
-            initial: Step.plain("start"),
-            animation: .immediate,
-            stage: HoldingStage(held: "deep link", gate: gate)
-        )
+        let container = Self.container(holding: "deep link", at: gate)
         let hop = Task { await container.hop { .hopping(HoppingScreen("survey", handle: $0)) } }
         let survey = await Self.shown(container, named: "survey")
         let link = Task { await container.cycle(to: .plain("deep link")) }
@@ -195,11 +196,7 @@ struct HopTests {
     /// its turn comes, and a refusal then drops it before its child is made.
     @Test func aHopRefusedWhenItsTurnComesIsNotShownAndNeverMakesItsChild() async {
         let gate = Gate()
-        let container = FlowContainer(
-            initial: Step.plain("start"),
-            animation: .immediate,
-            stage: HoldingStage(held: "busy", gate: gate)
-        )
+        let container = Self.container(holding: "busy", at: gate)
         let busy = Task { await container.cycle(to: .plain("busy")) }
         #expect(await eventually(timeout: .seconds(30)) { gate.waitingCount == 1 })
         let stale = LockedFlag()

@@ -102,3 +102,13 @@ struct TestAuthProvider: AuthFlowProvider {
         return screen
     }
 }
+
+extension TestAuthProvider {
+    /// A flow on this provider, started: logged in with `session` if it is set, else
+    /// logged out.
+    func startedFlow(clock: any Clock<Duration> = ContinuousClock()) async -> AuthFlow<TestAuthProvider> {
+        let flow = AuthFlow(provider: self, splash: Screen("splash"), clock: clock)
+        await flow.start()
+        return flow
+    }
+}
