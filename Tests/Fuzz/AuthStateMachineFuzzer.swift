@@ -3,7 +3,7 @@
 
 /// Drives an `AuthStateMachine` as `AuthFlow` would, keeping the reference model.
 struct AuthMachineDriver {
-    typealias Machine = AuthStateMachine<Int, Int, Int>
+    typealias Machine = AuthStateMachine<Int, Int, Int, Int>
 
     var machine = Machine()
     /// Every stamp issued, with its call, and whether it has ended.

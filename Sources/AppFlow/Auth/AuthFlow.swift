@@ -33,15 +33,20 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
     /// What the container holds.
     public typealias Screen = AuthScreen<Session, Child>
 
-    /// The container that shows the children; use it for a stage, a ``FlowModel``, or a
-    /// `hop` within a phase (onboarding inside the logged-in phase, say).
+    /// The container of ``scene``, the scene the flow was made with: use it for a stage, a
+    /// ``FlowModel``, or a `hop` within a phase (onboarding inside the logged-in phase, say).
+    /// After ``detach(_:)`` of that scene it is finished, and the flow goes on in the others.
     public let container: FlowContainer<Screen>
-    private let provider: Provider
-    private let configuration: AuthFlowConfiguration
-    private let clock: any Clock<Duration>
-    private let machine = LockedValue(Machine())
+    /// The scene the flow was made with, showing on `stage`.
+    public let scene: AuthScene<Provider>
+    let provider: Provider
+    let configuration: AuthFlowConfiguration
+    let clock: any Clock<Duration>
+    let machine: LockedValue<Machine>
+    /// The session services, if the provider declares them.
+    let services: SessionServices<Session, Provider.Services>?
 
-    typealias Machine = AuthStateMachine<Session, AuthOutcome, Task<Child, Never>>
+    typealias Machine = AuthStateMachine<Session, AuthOutcome, Task<Child, Never>, AuthScene<Provider>>
 
     /// Creates a flow showing `splash` until ``start(animation:)``.
     ///
@@ -58,15 +63,27 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
         clock: any Clock<Duration> = ContinuousClock()
     ) {
         self.provider = provider
-        self.configuration = provider.configuration
+        let configuration = provider.configuration
+        self.configuration = configuration
         self.clock = clock
-        self.container = FlowContainer(
-            initial: Screen(phase: .splash, child: splash),
-            animation: provider.configuration.loginAnimation,
-            policy: provider.configuration.policy,
-            stage: stage,
-            clock: clock
-        )
+        var machine = Machine(hasServices: Provider.hasServices)
+        let services =
+            Provider.hasServices
+            ? SessionServices<Session, Provider.Services>(
+                make: { await provider.makeServices(for: $0) },
+                tearDown: { await provider.tearDown($0, of: $1) },
+                timedOut: { provider.servicesTeardownTimedOut(for: $0) },
+                timeout: configuration.servicesTeardownTimeout,
+                clock: clock
+            ) : nil
+        self.services = services
+        let id = machine.reserveScene()
+        let scene = Self.makeScene(id, splash: splash, stage: stage, configuration: configuration, clock: clock)
+        // No call can have been made yet: the first scene waits for `start()`.
+        _ = machine.attach(id, scene)
+        self.machine = LockedValue(machine)
+        self.scene = scene
+        self.container = scene.container
     }
 
     /// How many calls have been made. A call takes its number, and so its place in call
@@ -314,7 +331,14 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
     /// again, or concurrently, waits for the same, and cancelling the caller does not
     /// shorten the wait.
     public func finish() async {
-        await container.finish()
+        let scenes = machine.withLock { $0.finish() }
+        await withTaskGroup(of: Void.self) { group in
+            for (_, scene) in scenes {
+                group.addTask { await scene.container.finish() }
+            }
+        }
+        // A scene detached before `finish()` but still finishing is told by `detach`.
+        await services?.finish(scenes: scenes.map(\.id))
     }
 
     /// A new stream of login and logout events, buffering without bound; as
@@ -330,6 +354,14 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
     /// ``FlowContainer/events(bufferingPolicy:)`` shows them. Ends when the flow
     /// finishes, or when the consumer stops (its forwarding task is then cancelled).
     public func events(
+        bufferingPolicy: AsyncStream<AuthEvent<Session, Child>>.Continuation.BufferingPolicy
+    ) -> AsyncStream<AuthEvent<Session, Child>> {
+        Self.authEvents(of: container, bufferingPolicy: bufferingPolicy)
+    }
+
+    /// A new stream of the login, logout and refresh events of `container`.
+    static func authEvents(
+        of container: FlowContainer<Screen>,
         bufferingPolicy: AsyncStream<AuthEvent<Session, Child>>.Continuation.BufferingPolicy
     ) -> AsyncStream<AuthEvent<Session, Child>> {
         let source = container.events()
@@ -368,194 +400,6 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
     public static func animation<Animator: TransitionAnimator>(_ animator: Animator) -> TransitionAnimation
     where Animator.Child == Child {
         .custom(animator)
-    }
-
-    // MARK: - Performing calls
-
-    /// How a call took its place.
-    private enum Stamped {
-        /// It goes on with this stamp.
-        case stamp(Machine.Stamp)
-        /// It ends at once with this result.
-        case resolved(AuthResult)
-    }
-
-    private func stampCall(_ call: Machine.Call) -> Stamped {
-        switch machine.withLock({ $0.call(call, joiner: nil) }) {
-        case .proceed(let stamp, let cancelBuild):
-            cancelBuild?.cancel()
-            return .stamp(stamp)
-        case .resolve(let result):
-            return .resolved(result)
-        case .joined:
-            preconditionFailure("Internal inconsistency: a call without a joiner joined")
-        }
-    }
-
-    /// Runs call `stamp` on the container and ends it: the joined logouts hear its result.
-    /// A start first asks the provider where it lands. `animation` is the caller's; `nil`
-    /// takes the configured one the machine chooses.
-    private func perform(
-        _ stamp: Machine.Stamp,
-        _ call: Machine.Call,
-        animation: TransitionAnimation?
-    ) async
-        -> AuthResult
-    {
-        if case .start = call {
-            let answer = await provider.initialState()
-            machine.withLock { $0.startAnswered(stamp, answer) }
-        }
-        let chosen = animation ?? configuredAnimation(machine.withLock { $0.animations(for: stamp, call) })
-        let result = await switchTo(stamp, call, animation: chosen)
-        let end = machine.withLock { $0.callEnded(stamp, result: result) }
-        for joiner in end.joiners {
-            joiner.resolve(end.result)
-        }
-        return end.result
-    }
-
-    /// The first of `choices` the configuration sets.
-    private func configuredAnimation(_ choices: [Machine.AnimationChoice]) -> TransitionAnimation {
-        for choice in choices {
-            switch choice {
-            case .start: if let animation = configuration.startAnimation { return animation }
-            case .login: return configuration.loginAnimation
-            case .logout: return configuration.logoutAnimation
-            }
-        }
-        return configuration.loginAnimation
-    }
-
-    /// Runs call `stamp` as the machine says: straight to its transition, or first
-    /// releasing the session shown. Returns the container's result.
-    private func switchTo(
-        _ stamp: Machine.Stamp,
-        _ call: Machine.Call,
-        animation: TransitionAnimation
-    ) async
-        -> TransitionResult
-    {
-        switch machine.withLock({
-            $0.release(call, releasesSessionBeforeSwitch: configuration.releasesSessionBeforeSwitch)
-        }) {
-        case .cycle:
-            return await cycle(stamp, call, animation: animation)
-        case .releaseFirst:
-            let released = await releaseSession(stamp, call)
-            switch released {
-            case .completed, .interrupted:
-                // The machine's reason: the old session's child is gone, so the call runs
-                // to its end even if its caller is cancelled, never leaving the placeholder.
-                return await Task { await self.cycle(stamp, call, animation: animation) }.value
-            case .superseded:
-                // Nothing to release, or overtaken: the call's own admission decides.
-                return await cycle(stamp, call, animation: animation)
-            case .rejected, .cancelled:
-                return released
-            }
-        }
-    }
-
-    /// Asks the container for call `stamp`'s child, admitted while the call is the newest.
-    private func cycle(
-        _ stamp: Machine.Stamp,
-        _ call: Machine.Call,
-        animation: TransitionAnimation
-    ) async
-        -> TransitionResult
-    {
-        await container.cycle(
-            animation: animation,
-            policy: configuration.policy,
-            admission: { [machine, provider] point, current in
-                // The provider's answer is asked before the lock is taken: no user code
-                // runs under it.
-                let same = Self.isSameAccount(call, current.place, provider: provider)
-                return machine.withLock {
-                    $0.admit(stamp, call, at: point, current: current.place, sameAccount: { _, _ in same })
-                } == .admit
-            },
-            to: { [provider, configuration, clock, container, machine] in
-                let current = await container.child
-                let plan = machine.withLock { $0.plan(stamp, call, current: current.place) }
-                if plan.prepares {
-                    let departure = AuthDeparture(
-                        direction: plan.direction,
-                        call: plan.origin,
-                        logoutVariant: plan.logoutVariant
-                    )
-                    _ = await runWithTimeout(configuration.preparationTimeout, clock: clock) {
-                        await provider.prepareToLeave(current.child, for: departure)
-                    }
-                }
-                let delay = plan.direction == .login ? configuration.loginDelay : configuration.logoutDelay
-                if delay > .zero {
-                    try? await clock.sleep(for: delay)
-                }
-                let build = Self.build(plan, provider: provider)
-                if case .cancel(let handle) = machine.withLock({ $0.buildStarted(stamp, build) }) {
-                    handle.cancel()
-                }
-                return Screen(
-                    phase: plan.phase,
-                    child: await build.value,
-                    logoutVariant: plan.logoutVariant,
-                    call: plan.origin
-                )
-            }
-        )
-    }
-
-    /// Whether a refresh's session belongs to the account `current` shows, as the provider
-    /// says; `false` when there is nothing to compare.
-    private static func isSameAccount(_ call: Machine.Call, _ current: AuthPlace<Session>, provider: Provider) -> Bool {
-        guard case .refresh(let session?) = call, let shown = current.session else { return false }
-        return provider.isSameAccount(session, as: shown)
-    }
-
-    /// The task that makes the child of `plan`.
-    private static func build(_ plan: Machine.Plan, provider: Provider) -> Task<Child, Never> {
-        switch plan.phase {
-        case .loggedIn(let session):
-            return Task { await provider.makeLoggedInChild(for: session, call: plan.origin) }
-        case .loggedOut, .splash:
-            let variant = plan.logoutVariant ?? .signedOut
-            return Task { await provider.makeLoggedOutChild(for: variant) }
-        }
-    }
-
-    /// With ``AuthFlowConfiguration/releasesSessionBeforeSwitch``: before a login for
-    /// another session, or a refresh, prepares the old session's child to leave and shows
-    /// the switching placeholder in its stead, so that it is released before the new
-    /// child is built. `superseded` means there was nothing to release, or the call was
-    /// overtaken.
-    private func releaseSession(_ stamp: Machine.Stamp, _ call: Machine.Call) async -> TransitionResult {
-        await container.cycle(
-            animation: .immediate,
-            policy: configuration.policy,
-            admission: { [machine, provider] point, current in
-                let same = Self.isSameAccount(call, current.place, provider: provider)
-                return machine.withLock {
-                    $0.admitRelease(stamp, call, at: point, current: current.place, sameAccount: { _, _ in same })
-                }
-            },
-            to: { [provider, configuration, clock, container, machine] in
-                let current = await container.child
-                let departure = machine.withLock { $0.releaseDeparture(call) }
-                _ = await runWithTimeout(configuration.preparationTimeout, clock: clock) {
-                    await provider.prepareToLeave(current.child, for: departure)
-                }
-                // The session is still the old one while its child is released.
-                return Screen(
-                    phase: current.phase,
-                    child: await provider.makeSwitchingPlaceholder(),
-                    logoutVariant: nil,
-                    call: nil,
-                    isSwitchingPlaceholder: true
-                )
-            }
-        )
     }
 
     private static func authEvent(for event: FlowEvent<Screen>) -> AuthEvent<Session, Child>? {

@@ -5,6 +5,9 @@ public protocol AuthFlowProvider<Session, Child>: Sendable {
     associatedtype Session: Sendable & Equatable
     /// The kind of child shown.
     associatedtype Child: Sendable
+    /// What a session's services are: an API client, a database, a sync engine. Defaults
+    /// to `Void`: no services.
+    associatedtype Services: Sendable = Void
 
     /// The session the app starts with; `nil` starts logged out.
     ///
@@ -70,11 +73,66 @@ public protocol AuthFlowProvider<Session, Child>: Sendable {
     /// ``AuthFlowConfiguration/releasesSessionBeforeSwitch``. Defaults to the
     /// ``LogoutVariant/signedOut`` logged-out child.
     func makeSwitchingPlaceholder() async -> Child
-    /// Animations, delays and policy. Defaults to ``AuthFlowConfiguration/init(loginAnimation:logoutAnimation:loginDelay:logoutDelay:preparationTimeout:policy:startAnimation:releasesSessionBeforeSwitch:)`` with every default.
+    /// Makes the services of a session: once per session, before the first logged-in
+    /// child of the session is built in any scene. Required when ``Services`` is declared;
+    /// `Void` services need none.
+    ///
+    /// **Ordering.** Called only once the services of the session before are torn down
+    /// (``tearDown(_:of:)``): two sessions' services never exist at once. A login
+    /// superseded before its transition began never asks for them. A login of another
+    /// session (or after a logout) is a new session; a refresh keeps the session's services.
+    /// **Cancellation.** It runs in the task of the factory that first needed the
+    /// services; a later call may cancel that task, and the services are made and torn
+    /// down all the same. **After ``AuthFlow/finish()``.** Not called.
+    func makeServices(for session: Session) async -> Services
+    /// Tears a session's services down: once the flow has left the session (a logout, a
+    /// switch to another session, ``AuthFlow/finish()``), no scene shows a child of it, and
+    /// no factory of it runs. Defaults to nothing.
+    ///
+    /// It runs in a task of its own under ``AuthFlowConfiguration/servicesTeardownTimeout``:
+    /// if it takes longer, that task is cancelled, ``servicesTeardownTimedOut(for:)`` is
+    /// told, and the next session's services may be made.
+    func tearDown(_ services: Services, of session: Session) async
+    /// Told when ``tearDown(_:of:)`` of `session`'s services outlived
+    /// ``AuthFlowConfiguration/servicesTeardownTimeout``. Defaults to nothing.
+    func servicesTeardownTimedOut(for session: Session)
+    /// Makes the logged-in child for `session` in one scene, with the session's services.
+    /// Defaults to ``makeLoggedInChild(for:call:)``. Ordering, cancellation and
+    /// ``AuthFlow/finish()`` are as for ``makeLoggedInChild(for:)``; each scene gets a
+    /// child of its own.
+    func makeLoggedInChild(for session: Session, in context: AuthChildContext<Services>) async -> Child
+    /// Makes the logged-out child for `variant` in scene `scene`. Defaults to
+    /// ``makeLoggedOutChild(for:)``; each scene gets a child of its own.
+    func makeLoggedOutChild(for variant: LogoutVariant, in scene: AuthSceneID) async -> Child
+    /// Animations, delays and policy. Defaults to ``AuthFlowConfiguration/init(loginAnimation:logoutAnimation:loginDelay:logoutDelay:preparationTimeout:policy:startAnimation:releasesSessionBeforeSwitch:servicesTeardownTimeout:)`` with every default.
     var configuration: AuthFlowConfiguration { get }
 }
 
+extension AuthFlowProvider where Services == Void {
+    /// No services.
+    public func makeServices(for session: Session) async {}
+}
+
 extension AuthFlowProvider {
+    /// Does nothing.
+    public func tearDown(_ services: Services, of session: Session) async {}
+
+    /// Does nothing.
+    public func servicesTeardownTimedOut(for session: Session) {}
+
+    /// Calls ``makeLoggedInChild(for:call:)`` with the context's call.
+    public func makeLoggedInChild(for session: Session, in context: AuthChildContext<Services>) async -> Child {
+        await makeLoggedInChild(for: session, call: context.call)
+    }
+
+    /// Calls ``makeLoggedOutChild(for:)``.
+    public func makeLoggedOutChild(for variant: LogoutVariant, in scene: AuthSceneID) async -> Child {
+        await makeLoggedOutChild(for: variant)
+    }
+
+    /// Whether the provider declares services of its own.
+    static var hasServices: Bool { Services.self != Void.self }
+
     /// ``initialSession()``: logged in with its session, or logged out as
     /// ``LogoutVariant/signedOut``.
     public func initialState() async -> AuthInitialState<Session> {
@@ -173,6 +231,9 @@ public struct AuthFlowConfiguration: Sendable {
     /// The animation of `start()`'s initial placement; `nil` uses the animation of its
     /// direction. Launch placement is usually `.immediate`.
     public var startAnimation: TransitionAnimation?
+    /// How long ``AuthFlowProvider/tearDown(_:of:)`` may take before the next session's
+    /// services may be made anyway; 5 s by default.
+    public var servicesTeardownTimeout: Duration
     /// Whether a login for another session, or a refresh, first releases the logged-in
     /// child shown, by showing ``AuthFlowProvider/makeSwitchingPlaceholder()`` in the
     /// old session's phase, before the new child is built. Off by default. The
@@ -180,7 +241,7 @@ public struct AuthFlowConfiguration: Sendable {
     public var releasesSessionBeforeSwitch: Bool
 
     /// A configuration; the defaults are 0.2 s fades, no delays, a 1 s preparation
-    /// timeout, and latest-wins.
+    /// timeout, latest-wins, and a 5 s services teardown timeout.
     public init(
         loginAnimation: TransitionAnimation = .fade(),
         logoutAnimation: TransitionAnimation = .fade(),
@@ -189,8 +250,10 @@ public struct AuthFlowConfiguration: Sendable {
         preparationTimeout: Duration = .seconds(1),
         policy: OverlapPolicy = .latestWins,
         startAnimation: TransitionAnimation? = nil,
-        releasesSessionBeforeSwitch: Bool = false
+        releasesSessionBeforeSwitch: Bool = false,
+        servicesTeardownTimeout: Duration = .seconds(5)
     ) {
+        self.servicesTeardownTimeout = servicesTeardownTimeout
         self.loginAnimation = loginAnimation
         self.logoutAnimation = logoutAnimation
         self.loginDelay = loginDelay
@@ -206,4 +269,22 @@ public struct AuthFlowConfiguration: Sendable {
 /// so that the other default can tell a provider that implements neither form.
 enum LoggedOutDefault {
     @TaskLocal static var isRunning = false
+}
+
+/// What ``AuthFlowProvider/makeLoggedInChild(for:in:)`` is told about the child to make.
+public struct AuthChildContext<Services: Sendable>: Sendable {
+    /// The call that asked for the child; for a scene attached mid-session, the call that
+    /// brought the flow to its session.
+    public let call: AuthCall
+    /// The scene the child is for: each scene (window) gets a child of its own.
+    public let scene: AuthSceneID
+    /// The session's services, made by ``AuthFlowProvider/makeServices(for:)``.
+    public let services: Services
+
+    /// A context; ``AuthFlow`` makes these, tests may too.
+    public init(call: AuthCall, scene: AuthSceneID, services: Services) {
+        self.call = call
+        self.scene = scene
+        self.services = services
+    }
 }

@@ -32,6 +32,12 @@ public struct AuthScreen<Session: Sendable & Equatable, Child: Sendable>: Sendab
     /// Whether this is the switching placeholder shown while one session's child is
     /// released before the next one is built.
     let isSwitchingPlaceholder: Bool
+    /// The epoch of the session whose child this is; `nil` for a child of no session, and
+    /// for a screen the app placed (which belongs to the session it was placed in).
+    let sessionEpoch: UInt64?
+    /// Who hears, when this screen appears, which session its scene now shows; `nil`
+    /// for a screen the app placed, and in a flow without session services.
+    let owner: AuthScreenOwner?
 
     /// A screen of `phase` showing `child`, as an app places one itself (a `hop` within a
     /// phase, say). A logged-out screen gets the ``LogoutVariant/signedOut`` variant.
@@ -49,13 +55,17 @@ public struct AuthScreen<Session: Sendable & Equatable, Child: Sendable>: Sendab
         child: Child,
         logoutVariant: LogoutVariant?,
         call: AuthCall?,
-        isSwitchingPlaceholder: Bool = false
+        isSwitchingPlaceholder: Bool = false,
+        sessionEpoch: UInt64? = nil,
+        owner: AuthScreenOwner? = nil
     ) {
         self.phase = phase
         self.child = child
         self.logoutVariant = phase == .loggedOut ? logoutVariant ?? .signedOut : nil
         self.call = call
         self.isSwitchingPlaceholder = isSwitchingPlaceholder
+        self.sessionEpoch = sessionEpoch
+        self.owner = owner
     }
 
     /// Where this screen stands, with its variant.
@@ -77,6 +87,7 @@ extension AuthScreen: FlowLifecycle {
     /// Forwards to the child, if it adopts ``FlowLifecycle``.
     public func flowDidAppear() async {
         await (child as? any FlowLifecycle)?.flowDidAppear()
+        owner?.appeared(sessionEpoch)
     }
 
     /// Forwards to the child, if it adopts ``FlowLifecycle``.
@@ -92,4 +103,22 @@ extension AuthScreen: FlowLifecycle {
 
 extension AuthScreen: WrappingFlowChild {
     var wrappedChild: any Sendable { child }
+}
+
+/// Tells a flow's session services which session's child a scene shows, as each screen the
+/// flow made appears: the outgoing screen has disappeared by then, so a session whose last
+/// child just left can be torn down.
+final class AuthScreenOwner: Sendable {
+    private let scene: AuthSceneID
+    private let shows: @Sendable (AuthSceneID, UInt64?) -> Void
+
+    init(scene: AuthSceneID, shows: @escaping @Sendable (AuthSceneID, UInt64?) -> Void) {
+        self.scene = scene
+        self.shows = shows
+    }
+
+    /// A screen of session epoch `epoch` (or of none) appeared in the scene.
+    func appeared(_ epoch: UInt64?) {
+        shows(scene, epoch)
+    }
 }

@@ -15,6 +15,14 @@ extension AuthStateMachine {
         var startAnswers: [Stamp: AuthInitialState<Session>] = [:]
         var unchangedCalls: Set<Stamp> = []
         var requestedPhase: AuthPhase<Session>?
+        var scenes: [AuthSceneID] = []
+        var nextScene: UInt64 = 1
+        var newestFannedOut = false
+        var place: AuthPlace<Session> = .splash
+        var sessionEpoch: UInt64?
+        var lastEpoch: UInt64 = 0
+        var begun: Set<Stamp> = []
+        var isFinished = false
     }
 
     /// The state now.
@@ -31,7 +39,15 @@ extension AuthStateMachine {
             buildHandle: build?.handle,
             startAnswers: startAnswers,
             unchangedCalls: unchangedCalls,
-            requestedPhase: requestedPhase
+            requestedPhase: requestedPhase,
+            scenes: scenes.map(\.id),
+            nextScene: nextScene,
+            newestFannedOut: newestFannedOut,
+            place: place,
+            sessionEpoch: sessionEpoch,
+            lastEpoch: lastEpoch,
+            begun: begun,
+            isFinished: isFinished
         )
     }
 }

@@ -42,7 +42,17 @@ enum AuthPlace<Session: Sendable & Equatable>: Sendable, Equatable {
 /// performed after the lock is released.
 ///
 /// Generic parameters keep it testable without tasks: `Joiner` is how a joined logout is
-/// resumed, `Build` the handle of a running factory that a later call cancels.
+/// resumed, `Build` the handle of a running factory that a later call cancels, `Scene` a
+/// window's presenter (``AuthScene``), which the machine hands back in its actions.
+///
+/// ## Scenes
+/// Every call runs in every scene attached when it fans out (``fanOut(_:_:)``); a scene
+/// attached later joins the newest call at its destination, or is placed where the flow
+/// is (``attach(_:)``). The first admission of a call at its start, in any scene, is its
+/// *beginning*: it moves ``place``, the flow's shared place, and decides the session's
+/// epoch (a new one for each session entered; a refresh keeps it). A call that began in
+/// one scene and was cancelled before it began in another is run there again
+/// (``scenesEnded(_:_:followingUp:)``), so that scenes never part ways.
 ///
 /// ## Invariants
 /// ``invariantViolations()`` checks them; the tables after every row, the fuzzer after
@@ -51,7 +61,11 @@ enum AuthPlace<Session: Sendable & Equatable>: Sendable, Equatable {
 ///    logout's key, a start's answer, a refusal) is at most `lastStamp`.
 /// 2. A joinable logout, while it is the newest call, is a logout.
 /// 3. A running build belongs to the newest call.
-struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build> {
+/// 4. ``place`` is never the switching placeholder, and it has a session exactly when
+///    ``sessionEpoch`` is set; every epoch is at most `lastEpoch`.
+/// 5. Every begun call is an issued stamp; a fanned-out newest call is an issued one.
+/// 6. Scene ids are unique, in attach order, and below `nextScene`.
+struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
     typealias Stamp = UInt64
 
     /// One call, as it is made.
@@ -101,7 +115,34 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build> {
     /// a `start()` whose provider has not answered.
     private(set) var requestedPhase: AuthPhase<Session>?
 
-    init() {}
+    // The scene state is set by the scene inputs (`AuthStateMachine+Scenes.swift`) only.
+    /// The scenes attached, in attach order.
+    var scenes: [(id: AuthSceneID, scene: Scene)] = []
+    /// The number the next scene attached gets.
+    var nextScene: UInt64 = 1
+    /// Whether the newest call has fanned out to the scenes.
+    var newestFannedOut = false
+    /// Where the flow is: the destination of the newest call that began in a scene (or,
+    /// with no scene, that fanned out). Never ``AuthPlace/switching(from:)``.
+    private(set) var place: AuthPlace<Session> = .splash
+    /// The epoch of the session ``place`` is logged in with; `nil` while not logged in.
+    private(set) var sessionEpoch: UInt64?
+    /// The call that moved the flow to ``place``.
+    private(set) var placeOrigin: AuthCall = .start
+    /// The newest epoch given out.
+    private(set) var lastEpoch: UInt64 = 0
+    /// The calls that began in some scene and have not ended.
+    private(set) var begun: Set<Stamp> = []
+    /// Whether ``finish()`` was called.
+    var isFinished = false
+    /// Whether the provider makes session services: a switch between sessions then always
+    /// releases the old session's children first, since the new session's services are
+    /// made only once the old ones are torn down.
+    let hasServices: Bool
+
+    init(hasServices: Bool = false) {
+        self.hasServices = hasServices
+    }
 
     /// How many calls have been made, joined logouts and refused refreshes included.
     var callCount: UInt64 { lastStamp }
@@ -147,6 +188,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build> {
         newest = stamp
         newestCall = call
         newestEnded = false
+        newestFannedOut = false
         switch call {
         case .logout(let variant):
             joinableLogout = (stamp, variant)
@@ -186,11 +228,17 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build> {
     /// place. A refusal as unchanged is remembered for the call's result. `sameAccount`
     /// tells whether a refresh's session belongs to the account shown (the provider's
     /// ``AuthFlowProvider/isSameAccount(_:as:)``).
+    ///
+    /// `currentEpoch` is the session epoch of the child in place (`nil` for a screen the
+    /// app placed, which belongs to the session it was placed in): a child of a session
+    /// the flow has left is never the session shown, even for the same session value. The
+    /// first admission at the start is the call's beginning: it moves ``place``.
     mutating func admit(
         _ stamp: Stamp,
         _ call: Call,
         at point: FlowAdmissionPoint,
         current: AuthPlace<Session>,
+        currentEpoch: UInt64? = nil,
         sameAccount: (Session, Session) -> Bool = { $0 == $1 }
     ) -> AdmitAction {
         guard stamp == newest else { return .refuse(.stale) }
@@ -199,16 +247,18 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build> {
             return .admit
         case .start:
             let unchanged: Bool
+            let inSession = currentEpoch == nil || currentEpoch == sessionEpoch
             switch call {
             case .start:
-                unchanged = current == target(ofStart: stamp).place
+                let target = target(ofStart: stamp).place
+                unchanged = current == target && (target.session == nil || inSession)
             case .login(let session):
-                unchanged = current == .loggedIn(session)
+                unchanged = current == .loggedIn(session) && inSession
             case .logout(let variant):
                 unchanged = current == .loggedOut(variant)
             case .refresh(let session):
                 // Only the session shown is rebuilt: a refresh never switches accounts.
-                guard let shown = current.session else {
+                guard let shown = current.session, inSession else {
                     unchanged = true
                     break
                 }
@@ -218,25 +268,101 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build> {
                 unchangedCalls.insert(stamp)
                 return .refuse(.unchanged)
             }
+            begin(stamp, call, current: current)
             return .admit
         }
+    }
+
+    /// Call `stamp` begins in a scene showing `current`: the flow's place moves to its
+    /// destination, and entering a session other than the one the flow is in starts a new
+    /// epoch.
+    mutating func begin(_ stamp: Stamp, _ call: Call, current: AuthPlace<Session>) {
+        begun.insert(stamp)
+        switch call {
+        case .start: placeOrigin = .start
+        case .login: placeOrigin = .login
+        case .logout: placeOrigin = .logout
+        case .refresh: placeOrigin = .refresh
+        }
+        switch call {
+        case .start:
+            switch target(ofStart: stamp) {
+            case .loggedIn(let session): enter(session)
+            case .loggedOut(let variant): leave(to: variant)
+            }
+        case .login(let session):
+            enter(session)
+        case .logout(let variant):
+            leave(to: variant)
+        case .refresh(let session):
+            if let session = session ?? current.session ?? place.session {
+                place = .loggedIn(session)
+                if sessionEpoch == nil {
+                    lastEpoch += 1
+                    sessionEpoch = lastEpoch
+                }
+            }
+        }
+    }
+
+    private mutating func enter(_ session: Session) {
+        if sessionEpoch == nil || place.session != session {
+            lastEpoch += 1
+            sessionEpoch = lastEpoch
+        }
+        place = .loggedIn(session)
+    }
+
+    private mutating func leave(to variant: LogoutVariant) {
+        place = .loggedOut(variant)
+        sessionEpoch = nil
     }
 
     /// Whether the release step of call `stamp` (see ``release(_:_:)``) is admitted at
     /// `point` while `current` is in place: while the call is the newest and `current`
     /// is a session the call leaves.
-    func admitRelease(
+    ///
+    /// With session services (``hasServices``), a child of a session the flow has left
+    /// (`currentEpoch` is not ``sessionEpoch``) is released too, before a login or refresh
+    /// builds anything: the new session's services are made only once it is gone.
+    mutating func admitRelease(
         _ stamp: Stamp,
         _ call: Call,
         at point: FlowAdmissionPoint,
         current: AuthPlace<Session>,
+        currentEpoch: UInt64? = nil,
+        releasesSessionBeforeSwitch: Bool = true,
         sameAccount: (Session, Session) -> Bool = { $0 == $1 }
     ) -> Bool {
         guard stamp == newest, case .loggedIn(let shown) = current else { return false }
+        let releases = releaseNeeded(stamp, call, shown: shown, currentEpoch, releasesSessionBeforeSwitch, sameAccount)
+        if releases && point == .start {
+            // The old session's child goes: the call has begun in this scene.
+            begun.insert(stamp)
+        }
+        return releases
+    }
+
+    private func releaseNeeded(
+        _ stamp: Stamp,
+        _ call: Call,
+        shown: Session,
+        _ currentEpoch: UInt64?,
+        _ releasesSessionBeforeSwitch: Bool,
+        _ sameAccount: (Session, Session) -> Bool
+    ) -> Bool {
+        let leftSession = hasServices && currentEpoch != nil && currentEpoch != sessionEpoch
         switch call {
-        case .login(let session): return session != shown
-        case .refresh(let session): return session.map { sameAccount($0, shown) } ?? true
-        case .start, .logout: return false
+        case .login(let session):
+            return session != shown ? releasesSessionBeforeSwitch || hasServices : leftSession
+        case .refresh(let session):
+            if leftSession { return true }
+            return releasesSessionBeforeSwitch && (session.map { sameAccount($0, shown) } ?? true)
+        case .start:
+            guard let answer = startAnswers[stamp], case .loggedIn(let session) = answer else { return false }
+            return session != shown ? releasesSessionBeforeSwitch || hasServices : leftSession
+        case .logout:
+            return false
         }
     }
 
@@ -246,20 +372,24 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build> {
     enum ReleaseAction: Sendable, Hashable {
         /// Go straight to the call's own transition.
         case cycle
-        /// First show the switching placeholder (admitted by ``admitRelease(_:_:at:current:)``),
-        /// then run the call's transition to its end even if its caller is cancelled: the
-        /// old session's child is gone, and a cancelled call must not leave the placeholder
-        /// on screen.
+        /// First show the switching placeholder where ``admitRelease(_:_:at:current:currentEpoch:releasesSessionBeforeSwitch:sameAccount:)``
+        /// admits it, then run the call's transition. Showing the placeholder begins the call,
+        /// so a scene whose caller was cancelled after it is run again
+        /// (``scenesEnded(_:_:followingUp:)``): the old session's child is gone, and a
+        /// cancelled call must not leave the placeholder on screen.
         case releaseFirst
     }
 
     /// With `releasesSessionBeforeSwitch` set, a login or a refresh releases the session
     /// shown first; nothing else does.
+    /// With session services, a login, a refresh or a start may have to release a child
+    /// of a session the flow has left (``admitRelease(_:_:at:current:currentEpoch:releasesSessionBeforeSwitch:sameAccount:)``
+    /// decides in each scene).
     func release(_ call: Call, releasesSessionBeforeSwitch: Bool) -> ReleaseAction {
-        guard releasesSessionBeforeSwitch else { return .cycle }
         switch call {
-        case .login, .refresh: return .releaseFirst
-        case .start, .logout: return .cycle
+        case .login, .refresh: return releasesSessionBeforeSwitch || hasServices ? .releaseFirst : .cycle
+        case .start: return hasServices ? .releaseFirst : .cycle
+        case .logout: return .cycle
         }
     }
 
@@ -285,6 +415,8 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build> {
         /// session child prepared already, before it was released, unless this is a
         /// logout, whose preparation (a server-side logout) is its own.
         var prepares: Bool
+        /// The session epoch of a logged-in child: whose services it is built with.
+        var epoch: UInt64? = nil
     }
 
     /// The plan of call `stamp`, made as `call`, with `current` in place when its factory
@@ -300,7 +432,8 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build> {
                     phase: .loggedIn(session),
                     origin: .start,
                     direction: .login,
-                    prepares: !isPlaceholder
+                    prepares: !isPlaceholder,
+                    epoch: sessionEpoch
                 )
             case .loggedOut(let variant):
                 return Plan(
@@ -312,14 +445,26 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build> {
                 )
             }
         case .login(let session):
-            return Plan(phase: .loggedIn(session), origin: .login, direction: .login, prepares: !isPlaceholder)
+            return Plan(
+                phase: .loggedIn(session),
+                origin: .login,
+                direction: .login,
+                prepares: !isPlaceholder,
+                epoch: sessionEpoch
+            )
         case .logout(let variant):
             return Plan(phase: .loggedOut, logoutVariant: variant, origin: .logout, direction: .logout, prepares: true)
         case .refresh(let session):
             guard let session = session ?? current.session else {
                 preconditionFailure("Internal inconsistency: a refresh was admitted while not logged in")
             }
-            return Plan(phase: .loggedIn(session), origin: .refresh, direction: .login, prepares: !isPlaceholder)
+            return Plan(
+                phase: .loggedIn(session),
+                origin: .refresh,
+                direction: .login,
+                prepares: !isPlaceholder,
+                epoch: sessionEpoch
+            )
         }
     }
 
@@ -386,6 +531,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build> {
         if stamp == newest {
             newestEnded = true
         }
+        begun.remove(stamp)
         startAnswers[stamp] = nil
         let unchanged = unchangedCalls.remove(stamp) != nil
         let authResult: AuthResult = result == .superseded && unchanged ? .unchanged : AuthResult(result)
@@ -394,7 +540,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build> {
 
     // MARK: - Helpers
 
-    private func target(ofStart stamp: Stamp) -> AuthInitialState<Session> {
+    func target(ofStart stamp: Stamp) -> AuthInitialState<Session> {
         guard let answer = startAnswers[stamp] else {
             preconditionFailure("Internal inconsistency: start \(stamp) asked about before its provider answered")
         }
@@ -402,7 +548,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build> {
     }
 
     /// Traps on a stamp the machine never issued: `AuthFlow` only reports its own calls.
-    private func checkIssued(_ stamp: Stamp, _ input: StaticString) {
+    func checkIssued(_ stamp: Stamp, _ input: StaticString) {
         guard stamp >= 1, stamp <= lastStamp else {
             preconditionFailure("Internal inconsistency: \(input)(\(stamp)) after \(lastStamp) calls")
         }
@@ -425,11 +571,21 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build> {
         if let build, build.stamp != newest {
             broken.append("3: build \(build.stamp) runs for a call older than \(newest)")
         }
+        if case .switching = place { broken.append("4: the flow's place is the switching placeholder") }
+        if (place.session != nil) != (sessionEpoch != nil) || (sessionEpoch ?? 0) > lastEpoch {
+            broken.append("4: place \(place) with epoch \(sessionEpoch.map(String.init) ?? "none") of \(lastEpoch)")
+        }
+        if let late = begun.max(), late > lastStamp { broken.append("5: call \(late) began, \(lastStamp) made") }
+        if newestFannedOut && newest == 0 { broken.append("5: no call fanned out") }
+        let ids = scenes.map(\.id.rawValue)
+        if ids != ids.sorted() || Set(ids).count != ids.count || (ids.last ?? 0) >= nextScene {
+            broken.append("6: scenes \(ids), next \(nextScene)")
+        }
         return broken
     }
 }
 
-extension AuthStateMachine: Sendable where Joiner: Sendable, Build: Sendable {}
+extension AuthStateMachine: Sendable where Joiner: Sendable, Build: Sendable, Scene: Sendable {}
 extension AuthStateMachine.RunningBuild: Sendable where Build: Sendable {}
 extension AuthStateMachine.CallAction: Sendable where Build: Sendable {}
 extension AuthStateMachine.CallAction: Equatable where Build: Equatable {}

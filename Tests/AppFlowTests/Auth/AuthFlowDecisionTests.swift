@@ -142,8 +142,9 @@ struct AuthFlowDecisionTests {
     }
 
     /// By call order the later call decides: a login called after a logout is a new
-    /// login. If its session is still shown when its turn comes, nothing is rebuilt
-    /// (`unchanged`), and the logout it overtook never runs.
+    /// login. Once the logout it overtook has begun (its server-side preparation ran), the
+    /// session it shows has ended, so the login builds a new session's child, although
+    /// the logout's own child is never shown.
     @Test func aLoginCalledAfterALogoutIsANewLoginAndDecides() async {
         let (flow, provider, gate) = await Self.loggedInWithSlowLogout()
         let logout = Task { await flow.logout() }
@@ -153,9 +154,38 @@ struct AuthFlowDecisionTests {
         #expect(flow.requestedPhase == .loggedIn("ada"))
         gate.open()
         #expect(await logout.value(within: .seconds(30)) == .superseded)
+        #expect(await login.value(within: .seconds(30)) == .completed)
+        #expect(await flow.phase == .loggedIn("ada"))
+        #expect(provider.built.all == ["loggedIn(ada)", "loggedOut", "loggedIn(ada)"])
+        await flow.finish()
+    }
+
+    /// A login called after a logout that has not begun finds its session still shown,
+    /// in the session the flow never left: nothing is rebuilt (`unchanged`), and the
+    /// logout never runs.
+    @Test func aLoginAfterALogoutThatNeverBeganIsUnchanged() async {
+        let (flow, provider, gate) = await Self.loggedInWithSlowLogout()
+        let hold = Gate()
+        // A transition that holds the container keeps the logout from beginning.
+        let busy = Task {
+            await flow.container.cycle(animation: .immediate, policy: .enqueue) {
+                await hold.pass()
+                return AuthScreen(phase: .loggedIn("ada"), child: Screen("held"))
+            }
+        }
+        #expect(await eventually(timeout: .seconds(30)) { hold.waitingCount == 1 })
+        let logout = Task { await flow.logout() }
+        #expect(await eventually(timeout: .seconds(30)) { flow.callCount == 2 })
+        let login = Task { await flow.login("ada") }
+        #expect(await eventually(timeout: .seconds(30)) { flow.callCount == 3 })
+        hold.open()
+        gate.open()
+        _ = await busy.value(within: .seconds(30))
+        #expect(await logout.value(within: .seconds(30)) == .superseded)
         #expect(await login.value(within: .seconds(30)) == .unchanged)
         #expect(await flow.phase == .loggedIn("ada"))
-        #expect(provider.built.all == ["loggedIn(ada)", "loggedOut"])
+        #expect(provider.built.all == ["loggedIn(ada)"])
+        #expect(provider.departures.all == ["splash login by start"])
         await flow.finish()
     }
 

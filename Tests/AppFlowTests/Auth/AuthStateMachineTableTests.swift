@@ -42,8 +42,38 @@ import Testing
             }
             inputs.append(.buildStarted(stamp, 10 + Int(stamp)))
             inputs += [TransitionResult.completed, .superseded, .cancelled].map { .callEnded(stamp, $0) }
+            // Scenes: the call fans out once its start has an answer; each scene attached
+            // ends it with a result, and a follow-up ends it for good.
+            if call != .start || snapshot.startAnswers[stamp] != nil {
+                inputs.append(.fanOut(stamp, call))
+            }
+            for results in sceneResults(snapshot.scenes) {
+                inputs += [false, true].map { .scenesEnded(stamp, results, followingUp: $0) }
+            }
+            inputs += [.admitPlacement(stamp)]
+            if call != .start || snapshot.startAnswers[stamp] != nil || stamp != snapshot.newest {
+                // A child of a session the flow has left is no session shown.
+                inputs += [nil, 1, 2].map { .admitShowing(stamp, call, .start, .loggedIn("a"), epoch: $0) }
+            }
         }
+        inputs += [.attach("s\(snapshot.nextScene)"), .finish]
+        inputs += snapshot.scenes.map { .detach($0.rawValue) } + [.detach(snapshot.nextScene)]
         return inputs
+    }
+
+    /// The result sets a call can end with in scenes `scenes`: all completed, the first
+    /// cancelled and the others completed, all cancelled.
+    static func sceneResults(_ scenes: [AuthSceneID]) -> [[UInt64: TransitionResult]] {
+        guard let first = scenes.first else { return [] }
+        let ids = scenes.map(\.rawValue)
+        var sets: [[UInt64: TransitionResult]] = [Dictionary(uniqueKeysWithValues: ids.map { ($0, .completed) })]
+        if ids.count > 1 {
+            var mixed = sets[0]
+            mixed[first.rawValue] = .cancelled
+            sets.append(mixed)
+        }
+        sets.append(Dictionary(uniqueKeysWithValues: ids.map { ($0, .cancelled) }))
+        return sets
     }
 
     /// The stamps of the calls still running in `state`, and what each was.
@@ -72,6 +102,11 @@ import Testing
         .startAnsweredLoggedIn: [1: .start],
         .startAnsweredSoft: [1: .start],
         .loginAfterStart: [1: .start, 2: .login("b")],
+        .sceneAttached: [:],
+        .loginFannedOut: [1: .login("a")],
+        .loginBegun: [1: .login("a")],
+        .loggedInWithScene: [:],
+        .finishedFlow: [:],
     ]
 
     /// Inputs `AuthFlow` never makes: reports of stamps never issued, and a start asked
@@ -81,6 +116,7 @@ import Testing
         let unknown = snapshot.lastStamp + 1
         var inputs: [Input] = [
             .callEnded(unknown, .completed), .buildStarted(unknown, 1), .startAnswered(unknown, .loggedIn("a")),
+            .fanOut(unknown, .login("a")), .scenesEnded(unknown, [:], followingUp: false),
         ]
         for stamp in running(in: state) where call(of: stamp, in: state) == .start {
             if snapshot.startAnswers[stamp] == nil && stamp == snapshot.newest {
@@ -118,6 +154,17 @@ import Testing
         }
         if !snapshot.unchangedCalls.isEmpty { parts.append("unchanged \(snapshot.unchangedCalls.sorted())") }
         if let phase = snapshot.requestedPhase { parts.append("requested \(tableText(phase))") }
+        if !snapshot.scenes.isEmpty {
+            parts.append("scenes \(snapshot.scenes.map { String($0.rawValue) }.joined(separator: ", "))")
+        }
+        if snapshot.nextScene > 1 { parts.append("next scene \(snapshot.nextScene)") }
+        if snapshot.newestFannedOut { parts.append("fanned out") }
+        if snapshot.place != .splash || snapshot.lastEpoch > 0 {
+            let epoch = snapshot.sessionEpoch.map { " epoch \($0)" } ?? ""
+            parts.append("at \(tableText(snapshot.place))\(epoch) (epochs \(snapshot.lastEpoch))")
+        }
+        if !snapshot.begun.isEmpty { parts.append("begun \(snapshot.begun.sorted())") }
+        if snapshot.isFinished { parts.append("finished") }
         return parts.joined(separator: "; ")
     }
 

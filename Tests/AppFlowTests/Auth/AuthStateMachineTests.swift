@@ -6,7 +6,7 @@ import Testing
 /// input, the action the machine must return and the state it must leave; the invariants
 /// hold after every row. Sessions and joiners are strings, factory handles integers.
 @Suite struct AuthStateMachineTests {
-    typealias Machine = AuthStateMachine<String, String, Int>
+    typealias Machine = AuthStateMachine<String, String, Int, String>
     typealias Snapshot = Machine.Snapshot
 
     static let soft = LogoutVariant("softLogout")
@@ -41,10 +41,36 @@ import Testing
         case startAnsweredSoft
         /// `start()` (1), its provider not answered yet, then `login("b")` (2).
         case loginAfterStart
+        /// Scene "s1" attached (scene 1), no call yet.
+        case sceneAttached
+        /// As `sceneAttached`, then `login("a")` (1) fanned out to scene 1.
+        case loginFannedOut
+        /// As `loginFannedOut`, and the login began in scene 1: logged in as "a", epoch 1.
+        case loginBegun
+        /// As `loginBegun`, and the login completed in scene 1 and returned.
+        case loggedInWithScene
+        /// As `sceneAttached`, and the flow finished.
+        case finishedFlow
 
         func make() -> Machine {
             var machine = Machine()
             switch self {
+            case .sceneAttached:
+                _ = machine.attach(machine.reserveScene(), "s1")
+            case .loginFannedOut:
+                machine = State.sceneAttached.make()
+                _ = machine.call(.login("a"), joiner: nil)
+                _ = machine.fanOut(1, .login("a"))
+            case .loginBegun:
+                machine = State.loginFannedOut.make()
+                _ = machine.admit(1, .login("a"), at: .start, current: .splash)
+            case .loggedInWithScene:
+                machine = State.loginBegun.make()
+                _ = machine.scenesEnded(1, [(AuthSceneID(rawValue: 1), .completed)], followingUp: false)
+                _ = machine.callEnded(1, result: .completed)
+            case .finishedFlow:
+                machine = State.sceneAttached.make()
+                _ = machine.finish()
             case .fresh:
                 break
             case .loggedInCalled:
@@ -151,6 +177,24 @@ import Testing
                 return snapshot
             case .loginAfterStart:
                 return Snapshot(lastStamp: 2, newest: 2, newestCall: .login("b"), requestedPhase: .loggedIn("b"))
+            case .sceneAttached:
+                return Snapshot(scenes: [AuthSceneID(rawValue: 1)], nextScene: 2)
+            case .loginFannedOut:
+                var snapshot = State.loggedInCalled.expected
+                (snapshot.scenes, snapshot.nextScene, snapshot.newestFannedOut) = ([AuthSceneID(rawValue: 1)], 2, true)
+                return snapshot
+            case .loginBegun:
+                var snapshot = State.loginFannedOut.expected
+                began(&snapshot, 1, .loggedIn("a"), epoch: 1)
+                return snapshot
+            case .loggedInWithScene:
+                var snapshot = State.loginBegun.expected
+                (snapshot.newestEnded, snapshot.begun) = (true, [])
+                return snapshot
+            case .finishedFlow:
+                var snapshot = State.sceneAttached.expected
+                snapshot.isFinished = true
+                return snapshot
             }
         }
     }
@@ -169,9 +213,29 @@ import Testing
         case admit(UInt64, Machine.Call, FlowAdmissionPoint, current: AuthPlace<String>)
         case buildStarted(UInt64, Int)
         case callEnded(UInt64, TransitionResult)
+        /// A scene is reserved and attached.
+        case attach(String)
+        case detach(UInt64)
+        case fanOut(UInt64, Machine.Call)
+        case scenesEnded(UInt64, [UInt64: TransitionResult], followingUp: Bool)
+        case finish
+        case admitPlacement(UInt64)
+        /// An admission in a scene whose child belongs to session epoch `epoch`.
+        case admitShowing(UInt64, Machine.Call, FlowAdmissionPoint, AuthPlace<String>, epoch: UInt64?)
 
         var description: String {
             switch self {
+            case .attach(let scene): return "attach(\(scene))"
+            case .detach(let scene): return "detach(scene \(scene))"
+            case .fanOut(let stamp, let call): return "fanOut(\(stamp), \(call))"
+            case .scenesEnded(let stamp, let results, let followingUp):
+                let list = results.sorted { $0.key < $1.key }.map { "scene \($0.key): \($0.value)" }
+                return "scenesEnded(\(stamp), [\(list.joined(separator: ", "))]\(followingUp ? ", following up" : ""))"
+            case .finish: return "finish"
+            case .admitPlacement(let stamp): return "admitPlacement(\(stamp))"
+            case .admitShowing(let stamp, let call, let point, let current, let epoch):
+                return "admit(\(stamp), \(call), at: \(point), showing: \(current) of epoch \(epoch.map(String.init) ?? "none"))"
+
             case .call(let call, let joiner): return "call(\(call), joiner: \(joiner ?? "none"))"
             case .startAnswered(let stamp, let answer): return "startAnswered(\(stamp), \(answer))"
             case .admit(let stamp, let call, let point, let current):
@@ -188,6 +252,12 @@ import Testing
         case admit(Machine.AdmitAction)
         case buildStarted(Machine.BuildAction)
         case callEnded(Machine.EndAction)
+        case attach(Machine.AttachAction)
+        case detach(String?)
+        case fanOut(scenes: [String], resolved: TransitionResult?)
+        case scenesEnded(followUp: [String], done: TransitionResult?)
+        case finished([String])
+        case placement(Bool)
     }
 
     /// What a row expects: the action, and how the starting snapshot changes.
@@ -339,13 +409,15 @@ import Testing
                     .admit(.refuse(.stale))
                 ),
                 // The newest call is admitted when it changes something.
-                row(.loggedInCalled, .admit(1, .login("a"), point, current: .loggedIn("b")), .admit(.admit)),
+                row(.loggedInCalled, .admit(1, .login("a"), point, current: .loggedIn("b")), .admit(.admit)) {
+                    if point == .start { began(&$0, 1, .loggedIn("a"), epoch: 1) }
+                },
                 // A joined logout's owner stays the newest call.
                 row(
                     .logoutJoined,
                     .admit(1, .logout(.signedOut), point, current: .loggedIn("a")),
                     .admit(.admit)
-                ),
+                ) { if point == .start { began(&$0, 1, .loggedOut(.signedOut), epoch: nil) } },
             ]
         } + [
             // "Unchanged" is decided at the start only, and remembered for the result.
@@ -360,11 +432,19 @@ import Testing
                 .admit(.refuse(.unchanged))
             ) { $0.unchangedCalls = [2] },
             // A logout to another variant while logged out switches.
-            row(.logoutAfterLogin, .admit(2, .logout(.signedOut), .start, current: .loggedOut(soft)), .admit(.admit)),
-            row(.logoutAfterLogin, .admit(2, .logout(.signedOut), .start, current: .splash), .admit(.admit)),
+            row(.logoutAfterLogin, .admit(2, .logout(.signedOut), .start, current: .loggedOut(soft)), .admit(.admit)) {
+                began(&$0, 2, .loggedOut(.signedOut), epoch: nil)
+            },
+            row(.logoutAfterLogin, .admit(2, .logout(.signedOut), .start, current: .splash), .admit(.admit)) {
+                began(&$0, 2, .loggedOut(.signedOut), epoch: nil)
+            },
             // A refresh rebuilds only the session shown.
-            row(.refreshCalled, .admit(2, .refresh(nil), .start, current: .loggedIn("a")), .admit(.admit)),
-            row(.refreshCalled, .admit(2, .refresh("a"), .start, current: .loggedIn("a")), .admit(.admit)),
+            row(.refreshCalled, .admit(2, .refresh(nil), .start, current: .loggedIn("a")), .admit(.admit)) {
+                began(&$0, 2, .loggedIn("a"), epoch: 1)
+            },
+            row(.refreshCalled, .admit(2, .refresh("a"), .start, current: .loggedIn("a")), .admit(.admit)) {
+                began(&$0, 2, .loggedIn("a"), epoch: 1)
+            },
             row(.refreshCalled, .admit(2, .refresh("b"), .start, current: .loggedIn("a")), .admit(.refuse(.unchanged)))
             {
                 $0.unchangedCalls = [2]
@@ -382,15 +462,32 @@ import Testing
             },
             // The switching placeholder is not its old session shown: a login back to
             // that session rebuilds it, and so does a refresh.
-            row(.loggedInCalled, .admit(1, .login("a"), .start, current: .switching(from: "a")), .admit(.admit)),
-            row(.refreshCalled, .admit(2, .refresh(nil), .start, current: .switching(from: "a")), .admit(.admit)),
+            row(.loggedInCalled, .admit(1, .login("a"), .start, current: .switching(from: "a")), .admit(.admit)) {
+                began(&$0, 1, .loggedIn("a"), epoch: 1)
+            },
+            row(.refreshCalled, .admit(2, .refresh(nil), .start, current: .switching(from: "a")), .admit(.admit)) {
+                began(&$0, 2, .loggedIn("a"), epoch: 1)
+            },
             // start() places its state unless it is already shown.
-            row(.startAnsweredLoggedIn, .admit(1, .start, .start, current: .splash), .admit(.admit)),
-            row(.startAnsweredSoft, .admit(1, .start, .start, current: .loggedOut(.signedOut)), .admit(.admit)),
+            row(.startAnsweredLoggedIn, .admit(1, .start, .start, current: .splash), .admit(.admit)) {
+                began(&$0, 1, .loggedIn("a"), epoch: 1)
+            },
+            row(.startAnsweredSoft, .admit(1, .start, .start, current: .loggedOut(.signedOut)), .admit(.admit)) {
+                began(&$0, 1, .loggedOut(soft), epoch: nil)
+            },
             row(.startAnsweredSoft, .admit(1, .start, .start, current: .loggedOut(soft)), .admit(.refuse(.unchanged))) {
                 $0.unchangedCalls = [1]
             },
         ]
+
+    /// Call `stamp` began: the flow's place moved to `place`, in session epoch `epoch`
+    /// (a new one, the first, for a logged-in place).
+    static func began(_ expected: inout Snapshot, _ stamp: UInt64, _ place: AuthPlace<String>, epoch: UInt64?) {
+        expected.begun.insert(stamp)
+        expected.place = place
+        expected.sessionEpoch = epoch
+        expected.lastEpoch = max(expected.lastEpoch, epoch ?? 0)
+    }
 
     /// A call overtaken, not refused as unchanged, returns `superseded`.
     static let unchangedEndRows: [Row] = [
@@ -409,6 +506,23 @@ import Testing
             return .admit(machine.admit(stamp, call, at: point, current: current))
         case .buildStarted(let stamp, let handle): return .buildStarted(machine.buildStarted(stamp, handle))
         case .callEnded(let stamp, let result): return .callEnded(machine.callEnded(stamp, result: result))
+        case .attach(let scene): return .attach(machine.attach(machine.reserveScene(), scene))
+        case .detach(let id): return .detach(machine.detach(AuthSceneID(rawValue: id)))
+        case .fanOut(let stamp, let call):
+            switch machine.fanOut(stamp, call) {
+            case .run(let scenes): return .fanOut(scenes: scenes.map(\.scene), resolved: nil)
+            case .resolved(let result): return .fanOut(scenes: [], resolved: result)
+            }
+        case .scenesEnded(let stamp, let results, let followingUp):
+            let list = results.sorted { $0.key < $1.key }.map { (AuthSceneID(rawValue: $0.key), $0.value) }
+            switch machine.scenesEnded(stamp, list, followingUp: followingUp) {
+            case .followUp(let scenes): return .scenesEnded(followUp: scenes.map(\.scene), done: nil)
+            case .done(let result): return .scenesEnded(followUp: [], done: result)
+            }
+        case .finish: return .finished(machine.finish().map(\.scene))
+        case .admitPlacement(let stamp): return .placement(machine.admitPlacement(stamp))
+        case .admitShowing(let stamp, let call, let point, let current, let epoch):
+            return .admit(machine.admit(stamp, call, at: point, current: current, currentEpoch: epoch))
         }
     }
 
@@ -530,16 +644,24 @@ import Testing
     /// The release step is admitted while its call is the newest and the session shown is
     /// one the call leaves.
     @Test func theReleaseStepIsAdmittedOnlyForASessionTheCallLeaves() {
-        let login = State.loggedInCalled.make()
-        #expect(login.admitRelease(1, .login("a"), at: .start, current: .loggedIn("b")))
-        #expect(!login.admitRelease(1, .login("a"), at: .start, current: .loggedIn("a")))
-        #expect(!login.admitRelease(1, .login("a"), at: .start, current: .loggedOut(.signedOut)))
-        #expect(!login.admitRelease(1, .login("a"), at: .start, current: .switching(from: "b")))
-        #expect(!State.logoutAfterLogin.make().admitRelease(1, .login("a"), at: .start, current: .loggedIn("b")))
-        let refresh = State.refreshCalled.make()
-        #expect(refresh.admitRelease(2, .refresh(nil), at: .arrival, current: .loggedIn("a")))
-        #expect(refresh.admitRelease(2, .refresh("a"), at: .arrival, current: .loggedIn("a")))
-        #expect(!refresh.admitRelease(2, .refresh("b"), at: .arrival, current: .loggedIn("a")))
+        func admits(
+            _ state: State,
+            _ stamp: UInt64,
+            _ call: Machine.Call,
+            _ point: FlowAdmissionPoint,
+            _ current: AuthPlace<String>
+        ) -> Bool {
+            var machine = state.make()
+            return machine.admitRelease(stamp, call, at: point, current: current)
+        }
+        #expect(admits(.loggedInCalled, 1, .login("a"), .start, .loggedIn("b")))
+        #expect(!admits(.loggedInCalled, 1, .login("a"), .start, .loggedIn("a")))
+        #expect(!admits(.loggedInCalled, 1, .login("a"), .start, .loggedOut(.signedOut)))
+        #expect(!admits(.loggedInCalled, 1, .login("a"), .start, .switching(from: "b")))
+        #expect(!admits(.logoutAfterLogin, 1, .login("a"), .start, .loggedIn("b")))
+        #expect(admits(.refreshCalled, 2, .refresh(nil), .arrival, .loggedIn("a")))
+        #expect(admits(.refreshCalled, 2, .refresh("a"), .arrival, .loggedIn("a")))
+        #expect(!admits(.refreshCalled, 2, .refresh("b"), .arrival, .loggedIn("a")))
     }
 
     // MARK: - Impossible inputs trap

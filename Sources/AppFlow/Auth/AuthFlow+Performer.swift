@@ -1,0 +1,320 @@
+// The performer: `AuthFlow`'s side of every input to its `AuthStateMachine`. It stamps
+// calls, asks the provider, runs each call in every scene's container, and resumes joined
+// logouts, exactly as the machine's actions say; `SessionServices` performs the services'.
+
+extension AuthFlow {
+    /// How a call took its place.
+    enum Stamped {
+        /// It goes on with this stamp.
+        case stamp(Machine.Stamp)
+        /// It ends at once with this result.
+        case resolved(AuthResult)
+    }
+
+    /// Gives the machine one input under its lock and returns its action. If the input
+    /// moved the flow to another session (or out of one), the services machine hears it in
+    /// the same step, so that the changes reach it in the order they happened.
+    func decide<Action>(_ input: (inout Machine) -> Action) -> Action {
+        let services = self.services
+        let (action, servicesAction): (Action, SessionServices<Session, Provider.Services>.Machine.Action?) =
+            machine.withLock { machine in
+                let before = machine.sessionEpoch
+                let action = input(&machine)
+                guard let services, machine.sessionEpoch != before else { return (action, nil) }
+                // Lock order: the auth machine's, then the services machine's.
+                return (action, services.decideSessionChanged(to: machine.sessionEpoch))
+            }
+        if let servicesAction { services?.perform(servicesAction) }
+        return action
+    }
+
+    func stampCall(_ call: Machine.Call) -> Stamped {
+        switch machine.withLock({ $0.call(call, joiner: nil) }) {
+        case .proceed(let stamp, let cancelBuild):
+            cancelBuild?.cancel()
+            return .stamp(stamp)
+        case .resolve(let result):
+            return .resolved(result)
+        case .joined:
+            preconditionFailure("Internal inconsistency: a call without a joiner joined")
+        }
+    }
+
+    /// Runs call `stamp` in every scene and ends it: the joined logouts hear its result.
+    /// A start first asks the provider where it lands. `animation` is the caller's; `nil`
+    /// takes the configured one the machine chooses.
+    func perform(_ stamp: Machine.Stamp, _ call: Machine.Call, animation: TransitionAnimation?) async -> AuthResult {
+        if case .start = call {
+            let answer = await provider.initialState()
+            machine.withLock { $0.startAnswered(stamp, answer) }
+        }
+        let chosen = animation ?? configuredAnimation(machine.withLock { $0.animations(for: stamp, call) })
+        let result: TransitionResult
+        switch decide({ $0.fanOut(stamp, call) }) {
+        case .resolved(let resolved):
+            result = resolved
+        case .run(let scenes):
+            result = await run(stamp, call, in: scenes, animation: chosen)
+        }
+        let end = machine.withLock { $0.callEnded(stamp, result: result) }
+        for joiner in end.joiners {
+            joiner.resolve(end.result)
+        }
+        return end.result
+    }
+
+    /// Runs call `stamp` in `scenes` (the first in the caller's task, the others in child
+    /// tasks), follows up where the machine says, and returns the call's result.
+    private func run(
+        _ stamp: Machine.Stamp,
+        _ call: Machine.Call,
+        in scenes: [(id: AuthSceneID, scene: AuthScene<Provider>)],
+        animation: TransitionAnimation
+    ) async -> TransitionResult {
+        var results: [(id: AuthSceneID, result: TransitionResult)]
+        if scenes.count == 1 {
+            results = [(scenes[0].id, await switchTo(stamp, call, in: scenes[0].scene, animation: animation))]
+        } else {
+            results = await withTaskGroup(of: (id: AuthSceneID, result: TransitionResult).self) { group in
+                for (id, scene) in scenes.dropFirst() {
+                    group.addTask { (id, await self.switchTo(stamp, call, in: scene, animation: animation)) }
+                }
+                var results = [(scenes[0].id, await switchTo(stamp, call, in: scenes[0].scene, animation: animation))]
+                for await result in group {
+                    results.append(result)
+                }
+                return results
+            }
+        }
+        switch machine.withLock({ $0.scenesEnded(stamp, results, followingUp: false) }) {
+        case .done(let result):
+            return result
+        case .followUp(let lagging):
+            // The machine's reason: the call began in another scene, so it must reach these
+            // too; tasks of their own keep the caller's cancellation from them.
+            let tasks = lagging.map { id, scene in
+                (id, Task { await self.switchTo(stamp, call, in: scene, animation: animation) })
+            }
+            for (id, task) in tasks {
+                let result = await task.value
+                results = results.map { $0.id == id ? (id, result) : $0 }
+            }
+            guard case .done(let result) = machine.withLock({ $0.scenesEnded(stamp, results, followingUp: true) })
+            else { preconditionFailure("Internal inconsistency: a follow-up was followed up") }
+            return result
+        }
+    }
+
+    /// The first of `choices` the configuration sets.
+    private func configuredAnimation(_ choices: [Machine.AnimationChoice]) -> TransitionAnimation {
+        for choice in choices {
+            switch choice {
+            case .start: if let animation = configuration.startAnimation { return animation }
+            case .login: return configuration.loginAnimation
+            case .logout: return configuration.logoutAnimation
+            }
+        }
+        return configuration.loginAnimation
+    }
+
+    /// Runs call `stamp` in `scene` as the machine says: straight to its transition, or
+    /// first releasing the session shown. Returns the container's result.
+    func switchTo(
+        _ stamp: Machine.Stamp,
+        _ call: Machine.Call,
+        in scene: AuthScene<Provider>,
+        animation: TransitionAnimation
+    ) async -> TransitionResult {
+        switch machine.withLock({
+            $0.release(call, releasesSessionBeforeSwitch: configuration.releasesSessionBeforeSwitch)
+        }) {
+        case .cycle:
+            return await cycle(stamp, call, in: scene, animation: animation)
+        case .releaseFirst:
+            let released = await releaseSession(stamp, call, in: scene)
+            switch released {
+            case .completed, .interrupted, .superseded:
+                // Released, or nothing to release, or overtaken: the call's own admission
+                // decides. A caller cancelled meanwhile is followed up (`run`).
+                return await cycle(stamp, call, in: scene, animation: animation)
+            case .rejected, .cancelled:
+                return released
+            }
+        }
+    }
+
+    /// Asks `scene`'s container for call `stamp`'s child, admitted while the call is the
+    /// newest.
+    private func cycle(
+        _ stamp: Machine.Stamp,
+        _ call: Machine.Call,
+        in scene: AuthScene<Provider>,
+        animation: TransitionAnimation
+    ) async -> TransitionResult {
+        let acquired = LockedValue<UInt64?>(nil)
+        let container = scene.container
+        let result = await container.cycle(
+            animation: animation,
+            policy: configuration.policy,
+            admission: { [self] point, current in
+                // The provider's answer is asked before the lock is taken: no user code
+                // runs under it.
+                let same = Self.isSameAccount(call, current.place, provider: provider)
+                return decide {
+                    $0.admit(
+                        stamp,
+                        call,
+                        at: point,
+                        current: current.place,
+                        currentEpoch: current.sessionEpoch,
+                        sameAccount: { _, _ in same }
+                    )
+                } == .admit
+            },
+            to: { [self] in
+                let current = await container.child
+                let plan = machine.withLock { $0.plan(stamp, call, current: current.place) }
+                if plan.prepares {
+                    let departure = AuthDeparture(
+                        direction: plan.direction,
+                        call: plan.origin,
+                        logoutVariant: plan.logoutVariant
+                    )
+                    _ = await runWithTimeout(configuration.preparationTimeout, clock: clock) { [provider] in
+                        await provider.prepareToLeave(current.child, for: departure)
+                    }
+                }
+                let delay = plan.direction == .login ? configuration.loginDelay : configuration.logoutDelay
+                if delay > .zero {
+                    try? await clock.sleep(for: delay)
+                }
+                let build = Task { [self] in
+                    await makeChild(plan.phase, plan.logoutVariant, plan.origin, plan.epoch, scene.id, acquired)
+                }
+                if case .cancel(let handle) = machine.withLock({ $0.buildStarted(stamp, build) }) {
+                    handle.cancel()
+                }
+                return screen(plan.phase, await build.value, plan.logoutVariant, plan.origin, plan.epoch, scene.id)
+            }
+        )
+        if let epoch = acquired.withLock({ $0 }) {
+            services?.factoryEnded(epoch)
+        }
+        return result
+    }
+
+    /// Makes the provider's child of `phase` for scene `scene`; a logged-in child with the
+    /// services of session epoch `epoch`, recorded in `acquired` for `factoryEnded`. A
+    /// session the flow has left gets no services: the call is stale and its child is
+    /// dropped unseen, so the switching placeholder stands in for it.
+    func makeChild(
+        _ phase: AuthPhase<Session>,
+        _ variant: LogoutVariant?,
+        _ origin: AuthCall,
+        _ epoch: UInt64?,
+        _ scene: AuthSceneID,
+        _ acquired: LockedValue<UInt64?>
+    ) async -> Child {
+        switch phase {
+        case .loggedIn(let session):
+            let sessionServices: Provider.Services
+            if let services, let epoch {
+                guard let made = await services.services(for: epoch, session) else {
+                    return await provider.makeSwitchingPlaceholder()
+                }
+                acquired.withLock { $0 = epoch }
+                sessionServices = made
+            } else if let none = Self.noServices {
+                sessionServices = none
+            } else {
+                preconditionFailure("Internal inconsistency: a logged-in child without its session's epoch")
+            }
+            let context = AuthChildContext(call: origin, scene: scene, services: sessionServices)
+            return await provider.makeLoggedInChild(for: session, in: context)
+        case .loggedOut, .splash:
+            return await provider.makeLoggedOutChild(for: variant ?? .signedOut, in: scene)
+        }
+    }
+
+    /// The services value of a provider without services.
+    static var noServices: Provider.Services? { () as? Provider.Services }
+
+    /// The screen of a child the flow made for scene `scene`.
+    func screen(
+        _ phase: AuthPhase<Session>,
+        _ child: Child,
+        _ variant: LogoutVariant?,
+        _ origin: AuthCall?,
+        _ epoch: UInt64?,
+        _ scene: AuthSceneID
+    ) -> Screen {
+        Screen(
+            phase: phase,
+            child: child,
+            logoutVariant: variant,
+            call: origin,
+            sessionEpoch: phase.session == nil ? nil : epoch,
+            owner: owner(of: scene)
+        )
+    }
+
+    /// Who tells the services which session scene `scene` shows; `nil` without services.
+    func owner(of scene: AuthSceneID) -> AuthScreenOwner? {
+        guard let services else { return nil }
+        return AuthScreenOwner(scene: scene) { [weak services] scene, epoch in
+            services?.sceneShows(scene, epoch)
+        }
+    }
+
+    /// Whether a refresh's session belongs to the account `current` shows, as the provider
+    /// says; `false` when there is nothing to compare.
+    static func isSameAccount(_ call: Machine.Call, _ current: AuthPlace<Session>, provider: Provider) -> Bool {
+        guard case .refresh(let session?) = call, let shown = current.session else { return false }
+        return provider.isSameAccount(session, as: shown)
+    }
+
+    /// Before a login for another session, or a refresh, prepares the old session's
+    /// child to leave and shows the switching placeholder in its stead, so that it is
+    /// released before the new child is built (with ``AuthFlowConfiguration/releasesSessionBeforeSwitch``,
+    /// or with session services). `superseded` means there was nothing to release, or the
+    /// call was overtaken.
+    private func releaseSession(_ stamp: Machine.Stamp, _ call: Machine.Call, in scene: AuthScene<Provider>) async
+        -> TransitionResult
+    {
+        let container = scene.container
+        return await container.cycle(
+            animation: .immediate,
+            policy: configuration.policy,
+            admission: { [self] point, current in
+                let same = Self.isSameAccount(call, current.place, provider: provider)
+                return machine.withLock {
+                    $0.admitRelease(
+                        stamp,
+                        call,
+                        at: point,
+                        current: current.place,
+                        currentEpoch: current.sessionEpoch,
+                        releasesSessionBeforeSwitch: configuration.releasesSessionBeforeSwitch,
+                        sameAccount: { _, _ in same }
+                    )
+                }
+            },
+            to: { [self] in
+                let current = await container.child
+                let departure = machine.withLock { $0.releaseDeparture(call) }
+                _ = await runWithTimeout(configuration.preparationTimeout, clock: clock) { [provider] in
+                    await provider.prepareToLeave(current.child, for: departure)
+                }
+                // The session is still the old one while its child is released.
+                return Screen(
+                    phase: current.phase,
+                    child: await provider.makeSwitchingPlaceholder(),
+                    logoutVariant: nil,
+                    call: nil,
+                    isSwitchingPlaceholder: true,
+                    owner: owner(of: scene.id)
+                )
+            }
+        )
+    }
+}

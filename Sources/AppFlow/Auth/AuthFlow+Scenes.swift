@@ -1,0 +1,98 @@
+// Scenes: one `AuthFlow`'s session shown in several windows, each an `AuthScene` with its
+// own container, stage and children.
+
+extension AuthFlow {
+    /// Attaches a scene: a window that connected, with its own container showing on
+    /// `stage`. Call it from `scene(_:willConnectTo:options:)`.
+    ///
+    /// **Ordering.** The scene takes its place before this returns: every call made after
+    /// it runs in it. A call made before it is met where it goes: if one is on its way, the
+    /// scene joins it at its destination, without animation; otherwise the scene is placed,
+    /// without animation, where the flow is (a logged-in scene gets the session's child
+    /// built for it, never the splash or a logged-out child). Until then it shows
+    /// `placeholder` (a launch screen); before the first call it shows it until `start()`.
+    /// ``AuthScene/placed()`` waits for that placement.
+    ///
+    /// **After ``finish()``.** The scene shows `placeholder`, and calls return
+    /// ``AuthResult/cancelled``.
+    public func attachScene(placeholder: Child, stage: (any FlowStage<Screen>)? = nil) -> AuthScene<Provider> {
+        let id = machine.withLock { $0.reserveScene() }
+        let scene = Self.makeScene(id, splash: placeholder, stage: stage, configuration: configuration, clock: clock)
+        switch machine.withLock({ $0.attach(id, scene) }) {
+        case .wait:
+            break
+        case .join(_, let stamp, let call):
+            scene.placing(Task { _ = await self.switchTo(stamp, call, in: scene, animation: .immediate) })
+        case .place(_, let stamp, let place, let epoch, let origin):
+            scene.placing(Task { await self.place(scene, at: place, epoch: epoch, origin: origin, while: stamp) })
+        }
+        return scene
+    }
+
+    /// Detaches `scene` (its window closed): calls no longer run in it, and its container
+    /// finishes, so its children get balanced disappear hooks and are released. The session
+    /// goes on in the other scenes; detaching the last one does not log out.
+    ///
+    /// **Ordering.** A call running in the scene is cut short there, and its result counts
+    /// the other scenes only. Returns once the container has finished. **Cancellation.**
+    /// Cancelling the caller does not shorten it. Detaching a scene twice, or after
+    /// ``finish()``, waits for the same end.
+    public func detach(_ scene: AuthScene<Provider>) async {
+        _ = machine.withLock { $0.detach(scene.id) }
+        await scene.container.finish()
+        services?.sceneGone(scene.id)
+    }
+
+    /// The scenes attached now, in the order they were attached.
+    public var scenes: [AuthScene<Provider>] {
+        machine.withLock { $0.scenes.map(\.scene) }
+    }
+
+    /// A scene's container, showing `splash` until its first transition.
+    static func makeScene(
+        _ id: AuthSceneID,
+        splash: Child,
+        stage: (any FlowStage<Screen>)?,
+        configuration: AuthFlowConfiguration,
+        clock: any Clock<Duration>
+    ) -> AuthScene<Provider> {
+        let container = FlowContainer(
+            initial: Screen(phase: .splash, child: splash, logoutVariant: nil, call: nil),
+            animation: configuration.loginAnimation,
+            policy: configuration.policy,
+            stage: stage,
+            clock: clock
+        )
+        return AuthScene(id: id, container: container)
+    }
+
+    /// Places a scene attached mid-session at `place`, without animation, admitted while
+    /// call `stamp` is the newest. The screen is reported by no auth event: no call made it.
+    private func place(
+        _ scene: AuthScene<Provider>,
+        at place: AuthPlace<Session>,
+        epoch: UInt64?,
+        origin: AuthCall,
+        while stamp: Machine.Stamp
+    ) async {
+        let acquired = LockedValue<UInt64?>(nil)
+        let (phase, variant): (AuthPhase<Session>, LogoutVariant?) =
+            switch place {
+            case .loggedIn(let session), .switching(from: let session): (.loggedIn(session), nil)
+            case .loggedOut(let variant): (.loggedOut, variant)
+            case .splash: (.splash, nil)
+            }
+        _ = await scene.container.cycle(
+            animation: .immediate,
+            policy: configuration.policy,
+            admission: { [machine] _, _ in machine.withLock { $0.admitPlacement(stamp) } },
+            to: { [self] in
+                let child = await makeChild(phase, variant, origin, epoch, scene.id, acquired)
+                return screen(phase, child, variant, nil, epoch, scene.id)
+            }
+        )
+        if let epoch = acquired.withLock({ $0 }) {
+            services?.factoryEnded(epoch)
+        }
+    }
+}

@@ -1,0 +1,59 @@
+/// One window's presenter of an ``AuthFlow``: its own container, stage and children,
+/// following the session that the flow shares among all its scenes.
+///
+/// Get one from ``AuthFlow/attachScene(placeholder:stage:)`` (a window that connects) or
+/// ``AuthFlow/scene`` (the scene the flow was made with), and end it with
+/// ``AuthFlow/detach(_:)`` (the window closed). Every call on the flow runs in every
+/// attached scene; see <doc:Flows> for the order of events across scenes.
+public final class AuthScene<Provider: AuthFlowProvider>: Sendable {
+    /// What the scene's container holds.
+    public typealias Screen = AuthScreen<Provider.Session, Provider.Child>
+
+    /// The scene's identity, as the provider's factories are told.
+    public let id: AuthSceneID
+    /// The container that shows this scene's children: use it for the scene's stage, a
+    /// ``FlowModel``, or a `hop` within a phase.
+    public let container: FlowContainer<Screen>
+    /// The placement decided when the scene was attached, while it runs.
+    private let placement = LockedValue<Task<Void, Never>?>(nil)
+
+    init(id: AuthSceneID, container: FlowContainer<Screen>) {
+        self.id = id
+        self.container = container
+    }
+
+    /// The phase this scene shows now (the destination once a transition has begun).
+    ///
+    /// It reads the container's child, waiting for the actor, never for a transition;
+    /// cancellation does not affect it. After ``AuthFlow/detach(_:)`` or
+    /// ``AuthFlow/finish()`` it keeps returning the last phase shown.
+    public var phase: AuthPhase<Provider.Session> {
+        get async { await container.child.phase }
+    }
+
+    /// Returns once the scene's first placement, decided when it was attached, has ended:
+    /// the scene shows where the flow was (or was going) at that moment, or a later call
+    /// took over. Returns at once for a scene that waited for a call instead.
+    ///
+    /// **Cancellation.** Cancelling the waiting task does not shorten the wait: the
+    /// placement ends on its own, as any transition of the scene's container does.
+    public func placed() async {
+        await placement.withLock({ $0 })?.value
+    }
+
+    /// A new stream of this scene's login, logout and refresh events; as
+    /// ``AuthFlow/events(bufferingPolicy:)``, for this scene's container. A scene's
+    /// placement at attach is no call's transition and is not reported here; the
+    /// container's events show it.
+    public func events(
+        bufferingPolicy: AsyncStream<AuthEvent<Provider.Session, Provider.Child>>.Continuation.BufferingPolicy =
+            .unbounded
+    ) -> AsyncStream<AuthEvent<Provider.Session, Provider.Child>> {
+        AuthFlow<Provider>.authEvents(of: container, bufferingPolicy: bufferingPolicy)
+    }
+
+    /// Keeps the task of the scene's first placement.
+    func placing(_ task: Task<Void, Never>) {
+        placement.withLock { $0 = task }
+    }
+}

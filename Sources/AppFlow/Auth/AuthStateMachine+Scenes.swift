@@ -1,0 +1,143 @@
+// The auth machine's scene inputs: a scene attached or detached, a call fanning out to
+// the scenes, the scenes' results, and the flow's end.
+
+extension AuthStateMachine {
+    // MARK: - Attaching and detaching
+
+    /// What a newly attached scene does first.
+    enum AttachAction: Equatable {
+        /// Nothing yet: it shows its placeholder, and the newest call (not fanned out
+        /// yet), or the first call, brings it where the flow goes.
+        case wait(AuthSceneID)
+        /// Run the newest call, on its way, in the scene without animation: the scene
+        /// joins it at its destination.
+        case join(AuthSceneID, Stamp, Call)
+        /// Place the scene, without animation, where the flow is: `place`, of session epoch
+        /// `epoch`, admitted while call `stamp` is the newest.
+        case place(AuthSceneID, Stamp, AuthPlace<Session>, epoch: UInt64?, origin: AuthCall)
+    }
+
+    /// The id of the next scene, taken before the scene is made.
+    mutating func reserveScene() -> AuthSceneID {
+        defer { nextScene += 1 }
+        return AuthSceneID(rawValue: nextScene)
+    }
+
+    /// Scene `id` (reserved by ``reserveScene()``) is attached: every call that fans out
+    /// after this step runs in it. In the same step it learns where the flow is, so that a
+    /// call made after it can never be missed.
+    mutating func attach(_ id: AuthSceneID, _ scene: Scene) -> AttachAction {
+        guard id.rawValue < nextScene, !isAttached(id) else {
+            preconditionFailure("Internal inconsistency: \(id) attached unreserved or twice")
+        }
+        scenes.insert((id, scene), at: scenes.firstIndex { $0.id > id } ?? scenes.endIndex)
+        guard let call = newestCall else { return .wait(id) }
+        if !newestEnded {
+            guard newestFannedOut else { return .wait(id) }
+            switch call {
+            case .start, .login, .logout:
+                return .join(id, newest, call)
+            case .refresh:
+                // A refresh keeps the session: the scene shows it as it is.
+                break
+            }
+        }
+        if case .splash = place { return .wait(id) }
+        return .place(id, newest, place, epoch: sessionEpoch, origin: placeOrigin)
+    }
+
+    /// Whether a scene's placement (``AttachAction/place(_:_:_:epoch:origin:)``) is admitted: while
+    /// the call it was decided under is still the newest.
+    func admitPlacement(_ stamp: Stamp) -> Bool {
+        stamp == newest && !isFinished
+    }
+
+    /// Scene `id` is detached; returns it, or `nil` if it was not attached. Calls fanning
+    /// out later no longer run in it, and its results no longer count.
+    mutating func detach(_ id: AuthSceneID) -> Scene? {
+        guard let index = scenes.firstIndex(where: { $0.id == id }) else { return nil }
+        return scenes.remove(at: index).scene
+    }
+
+    /// Whether scene `id` is attached.
+    func isAttached(_ id: AuthSceneID) -> Bool {
+        scenes.contains { $0.id == id }
+    }
+
+    // MARK: - Fanning out and in
+
+    /// Where a call runs.
+    enum FanOutAction {
+        /// In each of these scenes.
+        case run([(id: AuthSceneID, scene: Scene)])
+        /// Nowhere, with this result: the flow is finished (`cancelled`), or no scene is
+        /// attached and the call was decided on the flow's place alone.
+        case resolved(TransitionResult)
+    }
+
+    /// Call `stamp`, made as `call`, is ready to run (a start once its provider answered).
+    /// With no scene attached, the call is admitted against the flow's place as if a scene
+    /// showed it: it begins and completes, or is unchanged or stale.
+    mutating func fanOut(_ stamp: Stamp, _ call: Call) -> FanOutAction {
+        checkIssued(stamp, "fanOut")
+        if isFinished { return .resolved(.cancelled) }
+        if stamp == newest { newestFannedOut = true }
+        guard scenes.isEmpty else { return .run(scenes) }
+        switch admit(stamp, call, at: .start, current: place, currentEpoch: sessionEpoch) {
+        case .admit: return .resolved(.completed)
+        case .refuse: return .resolved(.superseded)
+        }
+    }
+
+    /// What to do once a call has run in its scenes.
+    enum ScenesAction {
+        /// Run it again in these scenes, each in a task of its own that the caller's
+        /// cancellation does not reach: the call began in some scene, and these were
+        /// cancelled before it began in them, so they would show what the others left.
+        case followUp([(id: AuthSceneID, scene: Scene)])
+        /// The call's result across the scenes.
+        case done(TransitionResult)
+    }
+
+    /// Call `stamp` ended in each scene with these results; `followingUp` when they are
+    /// the results of a follow-up, which is never followed up again.
+    ///
+    /// The call's result, once no follow-up is needed, counts the scenes still attached
+    /// (all of them if none is): `interrupted` if it was cut short in any, else
+    /// `completed` if it ran in any, else `superseded` (or ``AuthResult/unchanged``, as
+    /// ``callEnded(_:result:)`` says), `rejected`, `cancelled`, in that order.
+    mutating func scenesEnded(
+        _ stamp: Stamp,
+        _ results: [(id: AuthSceneID, result: TransitionResult)],
+        followingUp: Bool
+    ) -> ScenesAction {
+        checkIssued(stamp, "scenesEnded")
+        if !followingUp && !isFinished && stamp == newest && begun.contains(stamp) {
+            let lagging = scenes.filter { scene in
+                results.contains { $0.id == scene.id && $0.result == .cancelled }
+            }
+            if !lagging.isEmpty { return .followUp(lagging) }
+        }
+        let attached = results.filter { isAttached($0.id) }
+        return .done(Self.merged((attached.isEmpty ? results : attached).map(\.result)))
+    }
+
+    /// The result of a call across scenes, by the order of ``scenesEnded(_:_:followingUp:)``.
+    static func merged(_ results: [TransitionResult]) -> TransitionResult {
+        let order: [TransitionResult] = [.interrupted, .completed, .superseded, .rejected, .cancelled]
+        return order.first { results.contains($0) } ?? .cancelled
+    }
+
+    // MARK: - The end
+
+    /// The flow is finished: every scene is returned for its container to be finished,
+    /// and calls fanning out later resolve as `cancelled`.
+    mutating func finish() -> [(id: AuthSceneID, scene: Scene)] {
+        isFinished = true
+        return scenes
+    }
+}
+
+extension AuthStateMachine.AttachAction: Sendable {}
+extension AuthStateMachine.FanOutAction: Sendable where Scene: Sendable {}
+extension AuthStateMachine.ScenesAction: Sendable where Scene: Sendable {}
