@@ -4,11 +4,15 @@
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     var input = FuzzInput(Array(UnsafeRawBufferPointer(start: start, count: count)))
-    if input.next() % 2 == 0 {
+    switch input.next() % 3 {
+    case 0:
         var driver = FlowMachineDriver()
         driver.run(&input)
-    } else {
+    case 1:
         var driver = AuthMachineDriver()
+        driver.run(&input)
+    default:
+        var driver = SessionServicesDriver()
         driver.run(&input)
     }
     return 0

@@ -62,6 +62,9 @@ struct SessionServicesStateMachine<Session: Sendable & Equatable, Services, Wait
     /// A factory of session epoch `epoch` needs its services. The grant comes now, or
     /// later through `waiter`: `nil` means it waits.
     mutating func acquire(_ epoch: UInt64, _ session: Session, waiter: Waiter) -> Grant? {
+        // A factory of a session the flow has left is stale, even while that session's
+        // services are still made or alive: it must not hold them up.
+        guard epoch == liveEpoch else { return .refuse }
         if let held, held.epoch == epoch {
             switch held.stage {
             case .alive(let services):
@@ -75,7 +78,6 @@ struct SessionServicesStateMachine<Session: Sendable & Equatable, Services, Wait
                 return .refuse
             }
         }
-        guard epoch == liveEpoch else { return .refuse }
         factories[epoch, default: 0] += 1
         guard held == nil else {
             queued.append((epoch, session, waiter))
