@@ -278,7 +278,11 @@ extension AuthFlow {
     /// released before the new child is built (with ``AuthFlowConfiguration/releasesSessionBeforeSwitch``,
     /// or with session services). `superseded` means there was nothing to release, or the
     /// call was overtaken.
-    private func releaseSession(_ stamp: Machine.Stamp, _ call: Machine.Call, in scene: AuthScene<Provider>) async
+    private func releaseSession(
+        _ stamp: Machine.Stamp,
+        _ call: Machine.Call,
+        in scene: AuthScene<Provider>
+    ) async
         -> TransitionResult
     {
         let container = scene.container

@@ -332,6 +332,9 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
     /// shorten the wait.
     public func finish() async {
         let scenes = machine.withLock { $0.finish() }
+        // Factories waiting for a session's services are refused first, so that no scene's
+        // transition waits for services while its container finishes.
+        services?.sessionChanged(to: nil)
         await withTaskGroup(of: Void.self) { group in
             for (_, scene) in scenes {
                 group.addTask { await scene.container.finish() }

@@ -1,4 +1,5 @@
 import AppFlowTesting
+import AppFlowTestingTraits
 import Testing
 
 @testable import AppFlow
@@ -19,7 +20,7 @@ final class AuthRecordingStage: FlowStage {
 
 /// One session shown in several scenes: every call runs in every scene, a scene attached
 /// mid-session meets the session where it is, and a detached scene ends cleanly.
-@Suite struct AuthSceneTests {
+@Suite(.endsWithin(.seconds(60))) struct AuthSceneTests {
     typealias Flow = AuthFlow<SceneAuthProvider>
 
     /// The name of the child `scene` shows.

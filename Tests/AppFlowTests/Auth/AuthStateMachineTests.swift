@@ -234,7 +234,8 @@ import Testing
             case .finish: return "finish"
             case .admitPlacement(let stamp): return "admitPlacement(\(stamp))"
             case .admitShowing(let stamp, let call, let point, let current, let epoch):
-                return "admit(\(stamp), \(call), at: \(point), showing: \(current) of epoch \(epoch.map(String.init) ?? "none"))"
+                return
+                    "admit(\(stamp), \(call), at: \(point), showing: \(current) of epoch \(epoch.map(String.init) ?? "none"))"
 
             case .call(let call, let joiner): return "call(\(call), joiner: \(joiner ?? "none"))"
             case .startAnswered(let stamp, let answer): return "startAnswered(\(stamp), \(answer))"

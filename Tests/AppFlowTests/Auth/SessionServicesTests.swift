@@ -1,10 +1,11 @@
 import AppFlow
 import AppFlowTesting
+import AppFlowTestingTraits
 import Testing
 
 /// Session services live exactly as long as their session: made once, before its first
 /// child, in any scene; torn down once every scene has left it, before the next session's.
-@Suite struct SessionServicesTests {
+@Suite(.endsWithin(.seconds(60))) struct SessionServicesTests {
     typealias Flow = AuthFlow<SceneAuthProvider>
 
     /// The position of the first log entry equal to `entry`, or `Int.max`.
@@ -17,7 +18,7 @@ import Testing
         let flow = Flow(provider: provider, splash: Screen("splash"))
         _ = flow.attachScene(placeholder: Screen("launch"))
         await flow.start()
-        #expect(await flow.login("ada") == .completed)
+        #expect(await Task { await flow.login("ada") }.value(within: .seconds(30)) == .completed)
         #expect(await flow.refresh() == .completed)
         let log = provider.log.all
         #expect(log.filter { $0.hasPrefix("make") } == ["make kit 1 of ada"])
@@ -39,8 +40,8 @@ import Testing
         _ = flow.attachScene(placeholder: Screen("launch"))
         await flow.start()
         await flow.login("ada")
-        #expect(await flow.logout() == .completed)
-        #expect(await flow.login("bob") == .completed)
+        #expect(await Task { await flow.logout() }.value(within: .seconds(30)) == .completed)
+        #expect(await Task { await flow.login("bob") }.value(within: .seconds(30)) == .completed)
         let log = provider.log.all
         let teardown = Self.position("tear down kit 1 of ada", in: log)
         #expect(Self.position("main(ada)@1.didDisappear", in: log) < teardown)
@@ -56,7 +57,7 @@ import Testing
         let flow = Flow(provider: provider, splash: Screen("splash"))
         _ = flow.attachScene(placeholder: Screen("launch"))
         await flow.start()
-        #expect(await flow.login("bob") == .completed)
+        #expect(await Task { await flow.login("bob") }.value(within: .seconds(30)) == .completed)
         let log = provider.log.all
         let teardown = Self.position("tear down kit 1 of ada", in: log)
         #expect(Self.position("placeholder.didAppear", in: log) < teardown)
@@ -100,7 +101,7 @@ import Testing
         let clock = ManualClock()
         let flow = Flow(provider: provider, splash: Screen("splash"), clock: clock)
         await flow.start()
-        #expect(await flow.logout() == .completed)
+        #expect(await Task { await flow.logout() }.value(within: .seconds(30)) == .completed)
         #expect(await eventually(timeout: .seconds(30)) { hung.waitingCount == 1 })
         let login = Task { await flow.login("bob") }
         #expect(await eventually(timeout: .seconds(30)) { clock.sleeperCount == 1 })

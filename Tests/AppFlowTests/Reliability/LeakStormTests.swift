@@ -88,6 +88,54 @@ struct LeakStormTests {
         #expect(await consumer.value(within: .seconds(10)) != nil, "the subscriber's loop did not end")
     }
 
+    /// One `AuthFlow`'s life with three scenes and session services: one scene attached
+    /// mid-session, one detached, overlapping calls, a subscriber per scene, finish.
+    static func driveScenes(_ index: Int, tracker: ReleaseTracker) async {
+        var provider = SceneAuthProvider()
+        provider.tracker = tracker
+        let flow = AuthFlow(provider: provider, splash: Screen("g\(index).splash"))
+        tracker.track(flow, as: "g\(index)")
+        let second = flow.attachScene(placeholder: Screen("g\(index).launch2"))
+        let consumers = [flow.scene, second].map { scene in
+            let events = scene.events()
+            return Task {
+                for await _ in events {}
+            }
+        }
+        await flow.start()
+        let third = flow.attachScene(placeholder: Screen("g\(index).launch3"))
+        tracker.track(third, as: "g\(index).scene3")
+        await withTaskGroup(of: Void.self) { group in
+            for step in 0..<4 {
+                group.addTask {
+                    if step.isMultiple(of: 2) {
+                        _ = await flow.login("u\(index).\(step)")
+                    } else {
+                        _ = await flow.logout()
+                    }
+                }
+            }
+            group.addTask { await flow.detach(second) }
+        }
+        await flow.finish()
+        for consumer in consumers {
+            #expect(await consumer.value(within: .seconds(10)) != nil, "a scene's subscriber did not end")
+        }
+        #expect(provider.aliveServices.current == 0, "services left alive")
+    }
+
+    @Test func everyFlowWithScenesAndServicesDrivenFinishedAndDroppedIsReleased() async {
+        let tracker = ReleaseTracker()
+        for batch in stride(from: 0, to: 500, by: 100) {
+            await withTaskGroup(of: Void.self) { group in
+                for index in batch..<(batch + 100) {
+                    group.addTask { await Self.driveScenes(index, tracker: tracker) }
+                }
+            }
+        }
+        #expect(await tracker.waitUntilReleased(), "alive: \(tracker.alive.prefix(8))")
+    }
+
     @Test func everyContainerAndFlowDrivenFinishedAndDroppedIsReleased() async {
         let tracker = ReleaseTracker()
         let ended = Log<Int>()
