@@ -21,6 +21,14 @@
 /// logout never supersedes another: a logout called while one of the same variant is on
 /// its way, with no other call in between, joins it and returns its result.
 ///
+/// ## Scenes and session services
+/// The flow is the state all windows share; each window is an ``AuthScene`` with its own
+/// container and children (``scene``, ``attachScene(placeholder:stage:)``,
+/// ``detach(_:)``). Every call runs in every attached scene and returns once each has
+/// shown its outcome. A provider that declares ``AuthFlowProvider/Services`` gets them
+/// made once per session and torn down after the session's last child has gone. See
+/// <doc:Flows>.
+///
 /// ## Overlap
 /// The default policy is latest-wins. A login with the session already shown, a logout
 /// to the variant shown, or a refresh while not logged in returns
@@ -350,7 +358,8 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
         events(bufferingPolicy: .unbounded)
     }
 
-    /// A new stream of login, logout and refresh events; one subscriber per call.
+    /// A new stream of login, logout and refresh events of the first scene (``scene``);
+    /// one subscriber per call. Other scenes' are ``AuthScene/events(bufferingPolicy:)``.
     ///
     /// Subscribes at once, so it sees every transition that begins after this call.
     /// Transitions the flow did not make (a `hop` on ``container``) are not reported here:

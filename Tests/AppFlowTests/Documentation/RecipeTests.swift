@@ -173,9 +173,40 @@ struct RecipeTests {
         #expect(outcome.value == nil)
         #expect(await flow.container.child.child == "sign-in")
     }
+
+    /// What a window's scene delegate keeps: its presenter of the app's one flow.
+    final class WindowFlow: Sendable {
+        let flow: AuthFlow<AppProvider>
+        let scene: AuthScene<AppProvider>
+
+        /// In `scene(_:willConnectTo:options:)`, with the window's stage.
+        init(flow: AuthFlow<AppProvider>, stage: (any FlowStage<AuthScreen<String, String>>)?) {
+            self.flow = flow
+            self.scene = flow.attachScene(placeholder: "launch", stage: stage)
+        }
+
+        /// In `sceneDidDisconnect(_:)`: `Task { await windowFlow.disconnect() }`.
+        func disconnect() async {
+            await flow.detach(scene)
+        }
+    }
+
+    @Test func aWindowThatConnectsMidSessionShowsItAndOneThatClosesLeavesTheOthers() async {
+        let flow = AuthFlow(provider: AppProvider(), splash: "launch")
+        await flow.start()
+        await flow.login("ada")
+        let window = WindowFlow(flow: flow, stage: nil)
+        await window.scene.placed()
+        #expect(await window.scene.container.child.child == "home(ada)")
+        await window.disconnect()
+        #expect(await window.scene.container.isFinished)
+        #expect(await flow.container.child.child == "home(ada)")
+        await flow.finish()
+    }
 }
 
 extension LogoutVariant {
     /// "Sign in again": the account is kept.
     static let softLogout = LogoutVariant("softLogout")
+
 }
