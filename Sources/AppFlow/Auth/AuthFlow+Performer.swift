@@ -71,21 +71,32 @@ extension AuthFlow {
         in scenes: [(id: AuthSceneID, scene: AuthScene<Provider>)],
         animation: TransitionAnimation
     ) async -> TransitionResult {
-        var results: [(id: AuthSceneID, result: TransitionResult)]
         if scenes.count == 1 {
-            results = [(scenes[0].id, await switchTo(stamp, call, in: scenes[0].scene, animation: animation))]
-        } else {
-            results = await withTaskGroup(of: (id: AuthSceneID, result: TransitionResult).self) { group in
-                for (id, scene) in scenes.dropFirst() {
-                    group.addTask { (id, await self.switchTo(stamp, call, in: scene, animation: animation)) }
-                }
-                var results = [(scenes[0].id, await switchTo(stamp, call, in: scenes[0].scene, animation: animation))]
-                for await result in group {
-                    results.append(result)
-                }
-                return results
-            }
+            // One scene, the common case: no task and no array of results.
+            let result = await switchTo(stamp, call, in: scenes[0].scene, animation: animation)
+            return await settle(stamp, call, CollectionOfOne((scenes[0].id, result)), animation: animation)
         }
+        let results = await withTaskGroup(of: (id: AuthSceneID, result: TransitionResult).self) { group in
+            for (id, scene) in scenes.dropFirst() {
+                group.addTask { (id, await self.switchTo(stamp, call, in: scene, animation: animation)) }
+            }
+            var results = [(scenes[0].id, await switchTo(stamp, call, in: scenes[0].scene, animation: animation))]
+            for await result in group {
+                results.append(result)
+            }
+            return results
+        }
+        return await settle(stamp, call, results, animation: animation)
+    }
+
+    /// Ends call `stamp` across its scenes: follows it up in the scenes the machine names,
+    /// then returns the machine's merged result.
+    private func settle(
+        _ stamp: Machine.Stamp,
+        _ call: Machine.Call,
+        _ results: some Collection<(id: AuthSceneID, result: TransitionResult)>,
+        animation: TransitionAnimation
+    ) async -> TransitionResult {
         switch machine.withLock({ $0.scenesEnded(stamp, results, followingUp: false) }) {
         case .done(let result):
             return result
@@ -95,11 +106,12 @@ extension AuthFlow {
             let tasks = lagging.map { id, scene in
                 (id, Task { await self.switchTo(stamp, call, in: scene, animation: animation) })
             }
+            var final = Array(results)
             for (id, task) in tasks {
                 let result = await task.value
-                results = results.map { $0.id == id ? (id, result) : $0 }
+                final = final.map { $0.id == id ? (id, result) : $0 }
             }
-            guard case .done(let result) = machine.withLock({ $0.scenesEnded(stamp, results, followingUp: true) })
+            guard case .done(let result) = machine.withLock({ $0.scenesEnded(stamp, final, followingUp: true) })
             else { preconditionFailure("Internal inconsistency: a follow-up was followed up") }
             return result
         }
@@ -151,7 +163,8 @@ extension AuthFlow {
         in scene: AuthScene<Provider>,
         animation: TransitionAnimation
     ) async -> TransitionResult {
-        let acquired = LockedValue<UInt64?>(nil)
+        // Only a flow with services records which services a factory holds.
+        let acquired: LockedValue<UInt64?>? = services == nil ? nil : LockedValue(nil)
         let container = scene.container
         let result = await container.cycle(
             animation: animation,
@@ -197,7 +210,7 @@ extension AuthFlow {
                 return screen(plan.phase, await build.value, plan.logoutVariant, plan.origin, plan.epoch, scene.id)
             }
         )
-        if let epoch = acquired.withLock({ $0 }) {
+        if let epoch = acquired?.withLock({ $0 }) {
             services?.factoryEnded(epoch)
         }
         return result
@@ -213,7 +226,7 @@ extension AuthFlow {
         _ origin: AuthCall,
         _ epoch: UInt64?,
         _ scene: AuthSceneID,
-        _ acquired: LockedValue<UInt64?>
+        _ acquired: LockedValue<UInt64?>?
     ) async -> Child {
         switch phase {
         case .loggedIn(let session):
@@ -222,7 +235,7 @@ extension AuthFlow {
                 guard let made = await services.services(for: epoch, session) else {
                     return await provider.makeSwitchingPlaceholder()
                 }
-                acquired.withLock { $0 = epoch }
+                acquired?.withLock { $0 = epoch }
                 sessionServices = made
             } else if let none = Self.noServices {
                 sessionServices = none

@@ -75,7 +75,8 @@ extension AuthFlow {
         origin: AuthCall,
         while stamp: Machine.Stamp
     ) async {
-        let acquired = LockedValue<UInt64?>(nil)
+        // Only a flow with services records which services a factory holds.
+        let acquired: LockedValue<UInt64?>? = services == nil ? nil : LockedValue(nil)
         let (phase, variant): (AuthPhase<Session>, LogoutVariant?) =
             switch place {
             case .loggedIn(let session), .switching(from: let session): (.loggedIn(session), nil)
@@ -91,7 +92,7 @@ extension AuthFlow {
                 return screen(phase, child, variant, nil, epoch, scene.id)
             }
         )
-        if let epoch = acquired.withLock({ $0 }) {
+        if let epoch = acquired?.withLock({ $0 }) {
             services?.factoryEnded(epoch)
         }
     }

@@ -108,7 +108,7 @@ extension AuthStateMachine {
     /// ``callEnded(_:result:)`` says), `rejected`, `cancelled`, in that order.
     mutating func scenesEnded(
         _ stamp: Stamp,
-        _ results: [(id: AuthSceneID, result: TransitionResult)],
+        _ results: some Collection<(id: AuthSceneID, result: TransitionResult)>,
         followingUp: Bool
     ) -> ScenesAction {
         checkIssued(stamp, "scenesEnded")
@@ -118,14 +118,23 @@ extension AuthStateMachine {
             }
             if !lagging.isEmpty { return .followUp(lagging) }
         }
-        let attached = results.filter { isAttached($0.id) }
-        return .done(Self.merged((attached.isEmpty ? results : attached).map(\.result)))
+        let anyAttached = results.contains { isAttached($0.id) }
+        var best: TransitionResult?
+        for (id, result) in results where !anyAttached || isAttached(id) {
+            if Self.rank(result) < best.map(Self.rank) ?? .max { best = result }
+        }
+        return .done(best ?? .cancelled)
     }
 
-    /// The result of a call across scenes, by the order of ``scenesEnded(_:_:followingUp:)``.
-    static func merged(_ results: [TransitionResult]) -> TransitionResult {
-        let order: [TransitionResult] = [.interrupted, .completed, .superseded, .rejected, .cancelled]
-        return order.first { results.contains($0) } ?? .cancelled
+    /// A result's place in the merge order: lower wins.
+    private static func rank(_ result: TransitionResult) -> Int {
+        switch result {
+        case .interrupted: return 0
+        case .completed: return 1
+        case .superseded: return 2
+        case .rejected: return 3
+        case .cancelled: return 4
+        }
     }
 
     // MARK: - The end
