@@ -495,7 +495,66 @@ import Testing
         row(.refreshCalled, .callEnded(2, .superseded), end(.superseded)) { $0.newestEnded = true }
     ]
 
-    static let rows = callRows + buildAndEndRows + admissionRows + unchangedEndRows
+    static let one = AuthSceneID(rawValue: 1)
+    static let two = AuthSceneID(rawValue: 2)
+
+    /// Scenes: where an attached scene starts, where a call runs, how it ends.
+    static let sceneRows: [Row] = [
+        // Before any call a scene waits for the first call; so does one attached while the
+        // newest call has not fanned out yet (its fan-out will include it).
+        row(.fresh, .attach("s1"), .attach(.wait(one))) { $0 = State.sceneAttached.expected },
+        row(.loggedInCalled, .attach("s1"), .attach(.wait(one))) {
+            ($0.scenes, $0.nextScene) = ([one], 2)
+        },
+        // Attached while a login that fanned out is on its way, it joins the login.
+        row(.loginFannedOut, .attach("s2"), .attach(.join(two, 1, .login("a")))) {
+            ($0.scenes, $0.nextScene) = ([one, two], 3)
+        },
+        // Attached once the login ended, it is placed where the flow is, in its epoch.
+        row(.loggedInWithScene, .attach("s2"), .attach(.place(two, 1, .loggedIn("a"), epoch: 1, origin: .login))) {
+            ($0.scenes, $0.nextScene) = ([one, two], 3)
+        },
+        // A placement is admitted only while the call it was decided under is the newest.
+        row(.loggedInWithScene, .admitPlacement(1), .placement(true)),
+        row(.finishedFlow, .admitPlacement(0), .placement(false)),
+        // A call fans out to the scenes attached; with none, it is decided on the flow's
+        // place alone; after finish() it is cancelled.
+        row(.loginFannedOut, .fanOut(1, .login("a")), .fanOut(scenes: ["s1"], resolved: nil)),
+        row(.loggedInCalled, .fanOut(1, .login("a")), .fanOut(scenes: [], resolved: .completed)) {
+            $0.newestFannedOut = true
+            began(&$0, 1, .loggedIn("a"), epoch: 1)
+        },
+        // A call that began, cancelled in a scene before it began there, is followed up
+        // there once; a follow-up is never followed up.
+        row(
+            .loginBegun,
+            .scenesEnded(1, [1: .cancelled], followingUp: false),
+            .scenesEnded(followUp: ["s1"], done: nil)
+        ),
+        row(
+            .loginBegun,
+            .scenesEnded(1, [1: .cancelled], followingUp: true),
+            .scenesEnded(followUp: [], done: .cancelled)
+        ),
+        // A call that never began is not followed up: cancelled before anything ran.
+        row(
+            .loginFannedOut,
+            .scenesEnded(1, [1: .cancelled], followingUp: false),
+            .scenesEnded(followUp: [], done: .cancelled)
+        ),
+        // A detached scene's result does not count while an attached one's does.
+        row(
+            .loginBegun,
+            .scenesEnded(1, [1: .completed, 7: .interrupted], followingUp: false),
+            .scenesEnded(followUp: [], done: .completed)
+        ),
+        // Detaching returns the scene once; finish returns every scene.
+        row(.sceneAttached, .detach(1), .detach("s1")) { $0.scenes = [] },
+        row(.sceneAttached, .detach(2), .detach(nil)),
+        row(.sceneAttached, .finish, .finished(["s1"])) { $0.isFinished = true },
+    ]
+
+    static let rows = callRows + buildAndEndRows + admissionRows + unchangedEndRows + sceneRows
 
     static func apply(_ input: Input, to machine: inout Machine) -> Action {
         switch input {
