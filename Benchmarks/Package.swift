@@ -45,6 +45,13 @@ let package = Package(
             dependencies: [.product(name: "AppFlow", package: "AppFlow")],
             path: "LogoutLatency"
         ),
+        // A login/logout cycle of an AuthFlow with 1, 2 and 3 scenes against as many bare
+        // actors switched in a loop: `swift run -c release SceneCycles`.
+        .executableTarget(
+            name: "SceneCycles",
+            dependencies: [.product(name: "AppFlow", package: "AppFlow"), "References"],
+            path: "SceneCycles"
+        ),
         // The hand-written references, shared by the benchmarks and SideBySide.
         .target(
             name: "References",
