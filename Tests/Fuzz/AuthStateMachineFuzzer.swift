@@ -1,5 +1,7 @@
-// The AuthFlow half of the fuzz target: `AuthStateMachine` driven by decoded calls,
-// checked against a reference model of call order. Built by `Tests/Fuzz/fuzz.sh`.
+// The AuthFlow half of the fuzz target: `AuthStateMachine` driven by decoded calls and by
+// the scene inputs `AuthFlow`'s performer makes, checked against a reference model of call
+// order, of the flow's place and session epochs, and of each scene's runs. Built by
+// `Tests/Fuzz/fuzz.sh`.
 
 /// Drives an `AuthStateMachine` as `AuthFlow` would, keeping the reference model.
 struct AuthMachineDriver {
@@ -21,6 +23,115 @@ struct AuthMachineDriver {
     var startTargets: [UInt64: AuthInitialState<Int>] = [:]
     /// Calls the machine refused as unchanged at their start.
     var unchanged: Set<UInt64> = []
+
+    // MARK: - The scenes' model
+
+    /// The performer's configuration, decoded from the input's first byte.
+    var releasesSessionBeforeSwitch = false
+
+    /// Where a stamped call stands in the performer (`perform`).
+    enum Phase {
+        /// Stamped (a start also answered), not fanned out yet.
+        case made
+        /// Running in the scenes `fanOut` returned.
+        case running(FanOut)
+        /// Its scenes' result is known: `callEnded` is next.
+        case fannedIn(TransitionResult)
+        /// `callEnded` was told.
+        case ended
+    }
+
+    struct FanOut {
+        /// The scenes the call runs in, as `fanOut` returned them.
+        var scenes: [UInt64]
+        /// Once a follow-up runs: the first round's results and the scenes followed up.
+        var firstRound: [(id: UInt64, result: TransitionResult)]?
+        var followedUp: [UInt64] = []
+    }
+
+    /// Why a scene's container runs a request.
+    enum RunKind: Equatable {
+        /// The call in a scene `fanOut` returned.
+        case fanOut
+        /// The call again in a scene `scenesEnded` followed up.
+        case followUp
+        /// The newest call, joined by a scene attached while it is on its way.
+        case join
+        /// A scene attached mid-session, placed at this place and epoch.
+        case placement(AuthPlace<Int>, epoch: UInt64?)
+
+        var isPlacement: Bool {
+            if case .placement = self { return true }
+            return false
+        }
+    }
+
+    /// How far a request has come in its scene's container.
+    enum Stage: Equatable {
+        /// Waiting for its turn; `arrived` once admitted on arrival.
+        case pending(arrived: Bool)
+        /// Admitted at its start: its factory runs (with the call's plan, for its own
+        /// transition).
+        case started(Machine.Plan?)
+        /// Its factory registered its build with the machine.
+        case built(Machine.Plan?)
+        /// Its child is in place and animates.
+        case animating
+        /// The container's result.
+        case done(TransitionResult)
+    }
+
+    /// One request of the performer in one scene: `switchTo` (the release step, then the
+    /// call's own transition) or a placement.
+    struct Run {
+        let scene: UInt64
+        let stamp: UInt64
+        let call: Machine.Call
+        let kind: RunKind
+        /// Whether it is in the release step (`admitRelease`) before its own transition.
+        var releasing: Bool
+        var stage: Stage
+
+        var isDone: Bool {
+            if case .done = stage { return true }
+            return false
+        }
+
+        /// Whether its transition has started: its container runs one at a time.
+        var isInTransition: Bool {
+            switch stage {
+            case .started, .built, .animating: return true
+            case .pending, .done: return false
+            }
+        }
+    }
+
+    struct SceneModel {
+        /// What the scene shows, and the session epoch of the child shown.
+        var shown: AuthPlace<Int> = .splash
+        var epoch: UInt64?
+        /// Whether its container finished: a later request returns `cancelled` at once.
+        var containerFinished = false
+    }
+
+    /// Every scene ever attached, by id.
+    var sceneModels: [UInt64: SceneModel] = [:]
+    /// The scenes attached now, in attach order.
+    var attached: [UInt64] = []
+    var nextScene: UInt64 = 1
+    var runs: [Run] = []
+    var phases: [UInt64: Phase] = [:]
+    /// Calls that fanned out while the newest, before the flow finished.
+    var fannedOut: Set<UInt64> = []
+    /// Calls that began in some scene (at their start) and have not ended.
+    var begun: Set<UInt64> = []
+    var finished = false
+    /// The flow's place, its session's epoch, the newest epoch given out, and the call that
+    /// moved the flow to its place.
+    var place: AuthPlace<Int> = .splash
+    var sessionEpoch: UInt64?
+    var lastEpoch: UInt64 = 0
+    var placeOrigin: AuthCall = .start
 
     static let variants: [LogoutVariant] = [.signedOut, LogoutVariant("softLogout")]
 
@@ -66,6 +177,7 @@ struct AuthMachineDriver {
             if joiner != nil { unjoinedLogouts += 1 }
             build = nil
             calls[stamp] = (call, false)
+            phases[stamp] = .made
             newest = stamp
             if case .start = call {
                 let target: AuthInitialState<Int> =
@@ -82,6 +194,8 @@ struct AuthMachineDriver {
         guard machine.callCount == callCount else { violated("callCount \(machine.callCount), model \(callCount)") }
     }
 
+    /// An admission of a running call in a scene of the app's own, showing any place, of no
+    /// epoch (a screen the app placed) or of any epoch given out.
     mutating func admit(_ input: inout FuzzInput) {
         // The container asks only while the call runs.
         guard let stamp = pickStamp(&input), let call = calls[stamp]?.call, calls[stamp]?.ended == false else { return }
@@ -91,32 +205,103 @@ struct AuthMachineDriver {
             .switching(from: 0),
         ]
         let current = places[input.choose(places.count)]
-        let verdict = machine.admit(stamp, call, at: point, current: current)
+        let epoch: UInt64? = lastEpoch == 0 || input.bit() ? nil : 1 + UInt64(input.choose(Int(lastEpoch)))
+        _ = admitChecked(stamp, call, at: point, current: current, currentEpoch: epoch)
+    }
+
+    /// Asks the machine to admit call `stamp` at `point` in a scene showing `current` of
+    /// `currentEpoch`, checks the verdict against the model, and moves the model as the
+    /// verdict does. Returns whether the call was admitted.
+    mutating func admitChecked(
+        _ stamp: UInt64,
+        _ call: Machine.Call,
+        at point: FlowAdmissionPoint,
+        current: AuthPlace<Int>,
+        currentEpoch: UInt64?
+    ) -> Bool {
+        let verdict = machine.admit(stamp, call, at: point, current: current, currentEpoch: currentEpoch)
         let expected: Machine.AdmitAction
-        if stamp != newest {
+        if stamp != newest || calls[stamp]?.ended == true || (point == .start && finished) {
+            // A call that ended takes no more turns, and a finished flow begins nothing.
             expected = .refuse(.stale)
         } else if point != .start {
             expected = .admit
         } else {
+            // A child of a session the flow has left is never the session shown.
+            let inSession = currentEpoch == nil || currentEpoch == sessionEpoch
             let unchanged: Bool
             switch call {
-            case .start: unchanged = current == startTargets[stamp]?.place
-            case .login(let session): unchanged = current == .loggedIn(session)
+            case .start:
+                let target = startTargets[stamp]?.place
+                unchanged = current == target && (target?.session == nil || inSession)
+            case .login(let session): unchanged = current == .loggedIn(session) && inSession
             case .logout(let variant): unchanged = current == .loggedOut(variant)
             case .refresh(let session):
                 switch current {
-                case .loggedIn(let shown), .switching(from: let shown): unchanged = session.map { $0 != shown } ?? false
+                case .loggedIn(let shown), .switching(from: let shown):
+                    unchanged = !inSession || (session.map { $0 != shown } ?? false)
                 case .splash, .loggedOut: unchanged = true
                 }
             }
             expected = unchanged ? .refuse(.unchanged) : .admit
         }
         if expected == .refuse(.unchanged) { self.unchanged.insert(stamp) }
-        guard verdict == expected else { violated("admit(\(stamp), \(call), \(point), \(current)) = \(verdict)") }
+        guard verdict == expected else {
+            violated(
+                "admit(\(stamp), \(call), \(point), \(current), epoch \(currentEpoch.map(String.init) ?? "none")) = \(verdict)"
+            )
+        }
+        if verdict == .admit && point == .start {
+            begin(stamp, call, current: current)
+        }
+        return verdict == .admit
+    }
+
+    /// The model of a call's beginning: the flow moves to its destination; entering a
+    /// session other than the flow's (or any, from none) takes a fresh epoch, a refresh
+    /// keeps the epoch.
+    mutating func begin(_ stamp: UInt64, _ call: Machine.Call, current: AuthPlace<Int>) {
+        begun.insert(stamp)
+        var entered: Int?
+        switch call {
+        case .start:
+            placeOrigin = .start
+            switch startTargets[stamp] {
+            case .loggedIn(let session)?: entered = session
+            case .loggedOut(let variant)?: place = .loggedOut(variant)
+            case nil: violated("start \(stamp) began unanswered")
+            }
+        case .login(let session):
+            placeOrigin = .login
+            entered = session
+        case .logout(let variant):
+            placeOrigin = .logout
+            place = .loggedOut(variant)
+        case .refresh(let session):
+            placeOrigin = .refresh
+            if let session = session ?? current.session ?? place.session {
+                if sessionEpoch == nil { lastEpoch += 1 }
+                sessionEpoch = sessionEpoch ?? lastEpoch
+                place = .loggedIn(session)
+            }
+        }
+        if let entered {
+            if place.session != entered || sessionEpoch == nil {
+                lastEpoch += 1
+                sessionEpoch = lastEpoch
+            }
+            place = .loggedIn(entered)
+        }
+        if place.session == nil { sessionEpoch = nil }
     }
 
     mutating func buildStarted(_ input: inout FuzzInput) {
         guard let stamp = pickStamp(&input), calls[stamp]?.ended == false else { return }
+        startBuild(stamp)
+    }
+
+    /// The factory of call `stamp` registers its build.
+    mutating func startBuild(_ stamp: UInt64) {
         nextHandle += 1
         switch machine.buildStarted(stamp, nextHandle) {
         case .keep:
@@ -127,13 +312,20 @@ struct AuthMachineDriver {
         }
     }
 
+    /// A call returns: only once its scenes' result is known (after `scenesEnded` said
+    /// `done`, or a `fanOut` resolved at once), with that result, as `perform` does.
     mutating func callEnded(_ input: inout FuzzInput) {
-        guard let stamp = pickStamp(&input), calls[stamp]?.ended == false else { return }
-        endCall(stamp, TransitionResult.allCases[input.choose(TransitionResult.allCases.count)])
+        let ready = phases.keys.sorted().filter { if case .fannedIn = phases[$0] { true } else { false } }
+        guard !ready.isEmpty else { return }
+        let stamp = ready[input.choose(ready.count)]
+        guard case .fannedIn(let result) = phases[stamp] else { return }
+        endCall(stamp, result)
     }
 
     mutating func endCall(_ stamp: UInt64, _ result: TransitionResult) {
         calls[stamp]?.ended = true
+        phases[stamp] = .ended
+        begun.remove(stamp)
         let end = machine.callEnded(stamp, result: result)
         let expected: AuthResult =
             result == .superseded && unchanged.remove(stamp) != nil ? .unchanged : AuthResult(result)
@@ -154,23 +346,489 @@ struct AuthMachineDriver {
         return stamps[input.choose(stamps.count)]
     }
 
+    // MARK: - Scene inputs
+
+    /// Where scene `id` goes when it arrives: nowhere yet after finish or before any call,
+    /// or while the newest call has still to fan out (it brings the scene along); into the
+    /// newest call on its way if that call changes the place; else where the flow is.
+    func expectedArrival(of id: AuthSceneID) -> Machine.AttachAction {
+        let newestEnded = calls[newest]?.ended ?? true
+        if finished || newest == 0 || (!newestEnded && !fannedOut.contains(newest)) {
+            return .wait(id)
+        } else if !newestEnded, let call = calls[newest]?.call, call.changesPlace {
+            return .join(id, newest, call)
+        } else if place == .splash {
+            // Ended, or a refresh on its way, and nothing began: nowhere to place it.
+            return .wait(id)
+        }
+        return .place(id, newest, place, epoch: sessionEpoch, origin: placeOrigin)
+    }
+
+    /// `attachScene`: a scene is reserved and attached in one step, and learns where the
+    /// flow is. An app has a few windows at most.
+    mutating func attach() {
+        guard attached.count < 5 else { return }
+        let id = machine.reserveScene()
+        guard id.rawValue == nextScene else { violated("reserved \(id), expected scene \(nextScene)") }
+        nextScene += 1
+        let action = machine.attach(id, Int(id.rawValue))
+        let expected = expectedArrival(of: id)
+        guard action == expected else { violated("attach(\(id)) = \(action), expected \(expected)") }
+        attached.append(id.rawValue)
+        sceneModels[id.rawValue] = SceneModel()
+        switch action {
+        case .wait: break
+        case .join(_, let stamp, let call): addRun(.join, stamp, call, in: id.rawValue)
+        case .place(_, let stamp, let place, let epoch, _):
+            addRun(.placement(place, epoch: epoch), stamp, .start, in: id.rawValue)
+        }
+    }
+
+    /// `detach` of an attached scene, of one detached already, or of an id never given out.
+    mutating func detach(_ input: inout FuzzInput) {
+        let pick = input.choose(attached.count + 2)
+        let id: UInt64
+        if pick < attached.count {
+            id = attached[pick]
+        } else if pick == attached.count {
+            id = UInt64(input.choose(Int(nextScene)))
+        } else {
+            id = nextScene + UInt64(input.choose(3))
+        }
+        let wasAttached = attached.contains(id)
+        let detached = machine.detach(AuthSceneID(rawValue: id))
+        guard detached == (wasAttached ? Int(id) : nil) else {
+            violated("detach(\(id)) = \(String(describing: detached)), attached \(attached)")
+        }
+        attached.removeAll { $0 == id }
+        // The performer finishes its container: what runs there is cut short.
+        if sceneModels[id] != nil { finishContainer(id) }
+    }
+
+    /// `fanOut` of a call made and (a start) answered, not fanned out yet.
+    mutating func fanOut(_ input: inout FuzzInput) {
+        let ready = phases.keys.sorted().filter { if case .made = phases[$0] { true } else { false } }
+        guard !ready.isEmpty else { return }
+        fanOut(ready[input.choose(ready.count)])
+    }
+
+    mutating func fanOut(_ stamp: UInt64) {
+        guard let call = calls[stamp]?.call else { return }
+        let action = machine.fanOut(stamp, call)
+        if finished {
+            guard case .resolved(.cancelled) = action else { violated("fanOut(\(stamp)) after finish: \(action)") }
+            phases[stamp] = .fannedIn(.cancelled)
+            return
+        }
+        if stamp == newest { fannedOut.insert(stamp) }
+        if attached.isEmpty {
+            // No scene: the call is decided on the flow's place, as a scene showing it would.
+            let admitted = admitChecked(stamp, call, at: .start, current: place, currentEpoch: sessionEpoch)
+            let result: TransitionResult = admitted ? .completed : .superseded
+            guard case .resolved(result) = action else { violated("fanOut(\(stamp)) with no scene: \(action)") }
+            phases[stamp] = .fannedIn(result)
+            return
+        }
+        guard case .run(let scenes) = action, scenes.map(\.id.rawValue) == attached,
+            scenes.map(\.scene) == attached.map({ Int($0) })
+        else { violated("fanOut(\(stamp)) = \(action), attached \(attached)") }
+        phases[stamp] = .running(FanOut(scenes: attached))
+        for id in attached {
+            addRun(.fanOut, stamp, call, in: id)
+        }
+    }
+
+    /// A request of the performer reaches scene `id`'s container: `switchTo` asks the
+    /// machine first whether the call releases the session shown.
+    mutating func addRun(_ kind: RunKind, _ stamp: UInt64, _ call: Machine.Call, in id: UInt64) {
+        var releasing = false
+        if !kind.isPlacement {
+            let release = machine.release(call, releasesSessionBeforeSwitch: releasesSessionBeforeSwitch)
+            let expected: Machine.ReleaseAction
+            switch call {
+            case .login, .refresh:
+                expected = releasesSessionBeforeSwitch || machine.hasServices ? .releaseFirst : .cycle
+            case .start: expected = machine.hasServices ? .releaseFirst : .cycle
+            case .logout: expected = .cycle
+            }
+            guard release == expected else { violated("release(\(call)) = \(release)") }
+            releasing = release == .releaseFirst
+        }
+        let closed = sceneModels[id]?.containerFinished ?? true
+        runs.append(
+            Run(
+                scene: id,
+                stamp: stamp,
+                call: call,
+                kind: kind,
+                releasing: releasing,
+                stage: closed ? .done(.cancelled) : .pending(arrived: false)
+            )
+        )
+    }
+
+    /// One step of a request in its container: an admission, the factory's build, or the
+    /// end of its animation.
+    mutating func stepRun(_ input: inout FuzzInput) {
+        let live = runs.indices.filter { !runs[$0].isDone }
+        guard !live.isEmpty else { return }
+        let index = live[input.choose(live.count)]
+        let run = runs[index]
+        switch run.stage {
+        case .pending(arrived: false):
+            if ask(run, at: .arrival) {
+                runs[index].stage = .pending(arrived: true)
+            } else {
+                endRun(index, .superseded)
+            }
+        case .pending(arrived: true):
+            // Its container starts one transition at a time.
+            guard !runs.contains(where: { $0.scene == run.scene && $0.isInTransition }) else { return }
+            guard ask(run, at: .start) else { return endRun(index, .superseded) }
+            runs[index].stage = .started(ownTransition(run) ? checkedPlan(run) : nil)
+        case .started(let plan):
+            if ownTransition(run) { startBuild(run.stamp) }
+            runs[index].stage = .built(plan)
+        case .built(let plan):
+            guard ask(run, at: .childMade) else { return endRun(index, .superseded) }
+            show(run, plan)
+            runs[index].stage = .animating
+        case .animating:
+            endRun(index, .completed)
+        case .done:
+            break
+        }
+    }
+
+    /// Whether `run` is a call's own transition (not a release step, not a placement).
+    func ownTransition(_ run: Run) -> Bool {
+        !run.kind.isPlacement && !run.releasing
+    }
+
+    /// The admission closure of `run`'s request, asked at `point` with its scene's child.
+    mutating func ask(_ run: Run, at point: FlowAdmissionPoint) -> Bool {
+        let scene = sceneModels[run.scene] ?? SceneModel()
+        if case .placement = run.kind {
+            let admitted = machine.admitPlacement(run.stamp)
+            guard admitted == (run.stamp == newest && !finished) else {
+                violated("admitPlacement(\(run.stamp)) = \(admitted), newest \(newest)")
+            }
+            return admitted
+        }
+        guard run.releasing else {
+            return admitChecked(run.stamp, run.call, at: point, current: scene.shown, currentEpoch: scene.epoch)
+        }
+        let admitted = machine.admitRelease(
+            run.stamp,
+            run.call,
+            at: point,
+            current: scene.shown,
+            currentEpoch: scene.epoch,
+            releasesSessionBeforeSwitch: releasesSessionBeforeSwitch
+        )
+        let expected = releaseAdmitted(run, shown: scene.shown, currentEpoch: scene.epoch)
+        guard admitted == expected else {
+            violated(
+                "admitRelease(\(run.stamp), \(run.call), \(point), \(scene.shown), \(String(describing: scene.epoch))) = \(admitted)"
+            )
+        }
+        // Showing the switching placeholder begins the call.
+        if admitted && point == .start { begun.insert(run.stamp) }
+        return admitted
+    }
+
+    /// Whether the release step of `run` is admitted while its scene shows `shown`.
+    func releaseAdmitted(_ run: Run, shown: AuthPlace<Int>, currentEpoch: UInt64?) -> Bool {
+        guard run.stamp == newest, calls[run.stamp]?.ended != true, !finished, case .loggedIn(let session) = shown
+        else { return false }
+        // With services, a child of a session the flow has left goes before anything is built.
+        let leftSession = machine.hasServices && currentEpoch != nil && currentEpoch != sessionEpoch
+        let switches = releasesSessionBeforeSwitch || machine.hasServices
+        switch run.call {
+        case .login(let target): return target != session ? switches : leftSession
+        case .refresh(let target): return leftSession || (releasesSessionBeforeSwitch && (target ?? session) == session)
+        case .start:
+            guard case .loggedIn(let target)? = startTargets[run.stamp] else { return false }
+            return target != session ? switches : leftSession
+        case .logout: return false
+        }
+    }
+
+    /// The plan of `run`, made right after its admission at its start: it shows the flow's
+    /// place, with the flow's epoch for a logged-in child.
+    mutating func checkedPlan(_ run: Run) -> Machine.Plan {
+        let scene = sceneModels[run.scene] ?? SceneModel()
+        let plan = machine.plan(run.stamp, run.call, current: scene.shown)
+        let isPlaceholder: Bool
+        if case .switching = scene.shown { isPlaceholder = true } else { isPlaceholder = false }
+        let epoch = plan.phase.session == nil ? nil : sessionEpoch
+        guard Self.place(of: plan) == place, plan.epoch == epoch,
+            plan.prepares == (plan.direction == .logout || !isPlaceholder)
+        else { violated("plan(\(run.stamp), \(run.call), \(scene.shown)) = \(plan), place \(place)") }
+        return plan
+    }
+
+    static func place(of plan: Machine.Plan) -> AuthPlace<Int> {
+        switch plan.phase {
+        case .splash: return .splash
+        case .loggedOut: return .loggedOut(plan.logoutVariant ?? .signedOut)
+        case .loggedIn(let session): return .loggedIn(session)
+        }
+    }
+
+    /// `run`'s child was admitted once made: its scene shows it.
+    mutating func show(_ run: Run, _ plan: Machine.Plan?) {
+        guard var scene = sceneModels[run.scene] else { return }
+        if case .placement(let place, let epoch) = run.kind {
+            scene.shown = place
+            scene.epoch = place.session == nil ? nil : epoch
+        } else if run.releasing {
+            // The switching placeholder: of the old session, and of no epoch.
+            scene.shown = .switching(from: scene.shown.session ?? 0)
+            scene.epoch = nil
+        } else if let plan {
+            scene.shown = Self.place(of: plan)
+            scene.epoch = plan.phase.session == nil ? nil : plan.epoch
+        }
+        sceneModels[run.scene] = scene
+    }
+
+    /// `run` returns `result` from its container: a release step goes on to the call's own
+    /// transition unless it was rejected or cancelled.
+    mutating func endRun(_ index: Int, _ result: TransitionResult) {
+        if runs[index].releasing, result != .rejected, result != .cancelled {
+            runs[index].releasing = false
+            let closed = sceneModels[runs[index].scene]?.containerFinished ?? true
+            runs[index].stage = closed ? .done(.cancelled) : .pending(arrived: false)
+            return
+        }
+        runs[index].stage = .done(result)
+        if runs[index].kind == .join, result != .completed, result != .interrupted {
+            rejoin(runs[index])
+        }
+    }
+
+    /// A join refused: if its call ended before the scene's request reached it and no call
+    /// came since, the scene goes where the flow is (`AuthFlow.arrive`).
+    mutating func rejoin(_ run: Run) {
+        let id = AuthSceneID(rawValue: run.scene)
+        let next = machine.rejoin(id, after: run.stamp)
+        let ended = calls[run.stamp]?.ended == true
+        let expected = attached.contains(run.scene) && run.stamp == newest && ended ? expectedArrival(of: id) : nil
+        guard next == expected else { violated("rejoin(\(id), after: \(run.stamp)) = \(String(describing: next))") }
+        switch next {
+        case .place(_, let stamp, let place, let epoch, _)?:
+            addRun(.placement(place, epoch: epoch), stamp, .start, in: run.scene)
+        case .join?:
+            violated("rejoin(\(id)) joined again")
+        case .wait?, nil:
+            break
+        }
+    }
+
+    /// A request ends before its turn (replaced, rejected, or, for a fan-out, its caller
+    /// cancelled), or its animation is cut short by a later request.
+    mutating func cutRun(_ input: inout FuzzInput) {
+        let live = runs.indices.filter { !runs[$0].isDone }
+        guard !live.isEmpty else { return }
+        let index = live[input.choose(live.count)]
+        switch runs[index].stage {
+        case .pending:
+            // Only a fan-out runs in the caller's task; follow-ups, joins and placements run
+            // in tasks of their own.
+            var results: [TransitionResult] = [.superseded, .rejected]
+            if runs[index].kind == .fanOut { results.append(.cancelled) }
+            endRun(index, results[input.choose(results.count)])
+        case .animating:
+            endRun(index, .interrupted)
+        case .started, .built, .done:
+            // Once started, a transition completes.
+            break
+        }
+    }
+
+    /// Scene `id`'s container finishes: pending requests and factories still running are
+    /// cancelled, a running animation is cut short.
+    mutating func finishContainer(_ id: UInt64) {
+        sceneModels[id]?.containerFinished = true
+        for index in runs.indices where runs[index].scene == id {
+            while !runs[index].isDone {
+                endRun(index, runs[index].stage == .animating ? .interrupted : .cancelled)
+            }
+        }
+    }
+
+    /// `scenesEnded` for a call whose requests in its scenes (or its follow-up's) all
+    /// returned.
+    mutating func scenesEnded(_ input: inout FuzzInput) {
+        let ready = phases.keys.sorted().filter { stamp in
+            guard case .running = phases[stamp] else { return false }
+            return !runs.contains { $0.stamp == stamp && $0.isCallRound && !$0.isDone }
+        }
+        guard !ready.isEmpty else { return }
+        scenesEnded(ready[input.choose(ready.count)])
+    }
+
+    mutating func scenesEnded(_ stamp: UInt64) {
+        guard case .running(var fan) = phases[stamp], let call = calls[stamp]?.call else { return }
+        var results: [(id: UInt64, result: TransitionResult)] = []
+        let followingUp = fan.firstRound != nil
+        let round = runs.filter { $0.stamp == stamp && $0.isCallRound }
+        runs.removeAll { $0.stamp == stamp && $0.isCallRound }
+        func result(in id: UInt64) -> TransitionResult {
+            guard let run = round.first(where: { $0.scene == id }), case .done(let result) = run.stage else {
+                violated("no result of call \(stamp) in scene \(id)")
+            }
+            return result
+        }
+        if let firstRound = fan.firstRound {
+            results = firstRound.map { fan.followedUp.contains($0.id) ? ($0.id, result(in: $0.id)) : $0 }
+        } else {
+            results = fan.scenes.map { ($0, result(in: $0)) }
+        }
+        let action = machine.scenesEnded(
+            stamp,
+            results.map { (AuthSceneID(rawValue: $0.id), $0.result) },
+            followingUp: followingUp
+        )
+        // Scenes cancelled before the call began in them are run again, once, if it began
+        // in another and is still the newest.
+        var lagging: [UInt64] = []
+        if !followingUp && !finished && stamp == newest && begun.contains(stamp) {
+            lagging = attached.filter { id in results.contains { $0.id == id && $0.result == .cancelled } }
+        }
+        if !lagging.isEmpty {
+            guard case .followUp(let scenes) = action, scenes.map(\.id.rawValue) == lagging,
+                scenes.map(\.scene) == lagging.map({ Int($0) })
+            else { violated("scenesEnded(\(stamp), \(results)) = \(action), expected a follow-up in \(lagging)") }
+            fan.firstRound = results
+            fan.followedUp = lagging
+            phases[stamp] = .running(fan)
+            for id in lagging {
+                addRun(.followUp, stamp, call, in: id)
+            }
+            return
+        }
+        // The scenes still attached count, all of them if none is.
+        let counted = results.filter { attached.contains($0.id) }
+        let merged = Self.merged((counted.isEmpty ? results : counted).map(\.result))
+        guard case .done(merged) = action else {
+            violated("scenesEnded(\(stamp), \(results), followingUp: \(followingUp)) = \(action), expected \(merged)")
+        }
+        phases[stamp] = .fannedIn(merged)
+    }
+
+    /// The result across scenes: interrupted, else completed, superseded, rejected,
+    /// cancelled.
+    static func merged(_ results: [TransitionResult]) -> TransitionResult {
+        if results.contains(.interrupted) { return .interrupted }
+        if results.contains(.completed) { return .completed }
+        if results.contains(.superseded) { return .superseded }
+        if results.contains(.rejected) { return .rejected }
+        return .cancelled
+    }
+
+    /// A placement's admission, asked for any stamp.
+    mutating func admitPlacement(_ input: inout FuzzInput) {
+        guard let stamp = pickStamp(&input) else { return }
+        let admitted = machine.admitPlacement(stamp)
+        guard admitted == (stamp == newest && !finished) else { violated("admitPlacement(\(stamp)) = \(admitted)") }
+    }
+
+    /// `finish`: every attached scene's container finishes.
+    mutating func finish() {
+        let scenes = machine.finish()
+        guard scenes.map(\.id.rawValue) == attached, scenes.map(\.scene) == attached.map({ Int($0) }) else {
+            violated("finish() = \(scenes.map(\.id)), attached \(attached)")
+        }
+        finished = true
+        for id in attached {
+            finishContainer(id)
+        }
+    }
+
+    /// Drives call `stamp` to its end as the performer would, its requests still running
+    /// cancelled or cut short.
+    mutating func settle(_ stamp: UInt64) {
+        if case .made = phases[stamp] { fanOut(stamp) }
+        while case .running = phases[stamp] {
+            for index in runs.indices where runs[index].stamp == stamp && runs[index].isCallRound {
+                while !runs[index].isDone {
+                    endRun(index, runs[index].stage == .animating ? .interrupted : .cancelled)
+                }
+            }
+            scenesEnded(stamp)
+            checkModel()
+        }
+        guard case .fannedIn(let result) = phases[stamp] else { violated("call \(stamp) did not fan in") }
+        endCall(stamp, result)
+    }
+
+    // MARK: - Checks
+
+    /// The machine's state agrees with the model, and its invariants hold.
+    mutating func checkModel() {
+        let broken = machine.invariantViolations()
+        guard broken.isEmpty else { violated("invariants \(broken)") }
+        guard machine.lastEpoch >= checkedEpoch else { violated("lastEpoch went back to \(machine.lastEpoch)") }
+        checkedEpoch = machine.lastEpoch
+        guard machine.place == place, machine.sessionEpoch == sessionEpoch, machine.lastEpoch == lastEpoch,
+            machine.placeOrigin == placeOrigin
+        else {
+            violated(
+                "place \(machine.place) epoch \(String(describing: machine.sessionEpoch)) of \(machine.lastEpoch)"
+                    + " from \(machine.placeOrigin); model \(place) \(String(describing: sessionEpoch)) of \(lastEpoch)"
+            )
+        }
+        guard (place.session == nil) == (sessionEpoch == nil) else {
+            violated("place \(place) with epoch \(String(describing: sessionEpoch))")
+        }
+        guard machine.begun == begun else { violated("begun \(machine.begun.sorted()), model \(begun.sorted())") }
+        // `begun`: the calls that began in some scene and have not ended.
+        if let ended = begun.first(where: { calls[$0]?.ended != false }) {
+            violated("call \(ended) began after it ended")
+        }
+        guard machine.scenes.map(\.id.rawValue) == attached, machine.nextScene == nextScene,
+            machine.isFinished == finished
+        else { violated("scenes \(machine.scenes.map(\.id)), model \(attached)") }
+        guard machine.newestFannedOut == (newest != 0 && fannedOut.contains(newest)) else {
+            violated("newestFannedOut \(machine.newestFannedOut) for \(newest)")
+        }
+        // Placements and joins report to no one once returned.
+        runs.removeAll { $0.isDone && !$0.isCallRound }
+    }
+
+    /// The newest `lastEpoch` checked.
+    var checkedEpoch: UInt64 = 0
+
     /// Runs the decoded input, ends every call, and checks that every joiner was resumed
     /// exactly once.
     mutating func run(_ input: inout FuzzInput) {
+        let configuration = input.next()
+        machine = Machine(hasServices: configuration & 1 == 1)
+        releasesSessionBeforeSwitch = configuration & 2 == 2
         var steps = 0
         while !input.isEmpty, steps < 2_000 {
             steps += 1
-            switch input.choose(5) {
+            switch input.choose(16) {
             case 0, 1: call(&input)
             case 2: admit(&input)
             case 3: buildStarted(&input)
-            default: callEnded(&input)
+            case 4: callEnded(&input)
+            case 5: attach()
+            case 6: detach(&input)
+            case 7: fanOut(&input)
+            case 8, 9, 10, 11: stepRun(&input)
+            case 12: cutRun(&input)
+            case 13: scenesEnded(&input)
+            case 14: admitPlacement(&input)
+            default: if input.choose(4) == 0 { finish() }
             }
-            let broken = machine.invariantViolations()
-            guard broken.isEmpty else { violated("invariants \(broken)") }
+            checkModel()
         }
         for stamp in calls.keys.sorted() where calls[stamp]?.ended == false {
-            endCall(stamp, .completed)
+            settle(stamp)
+            checkModel()
         }
         guard joiners.isEmpty, resumed.count == nextJoiner - unjoinedLogouts else {
             violated("joiners left waiting: \(joiners)")
@@ -179,4 +837,17 @@ struct AuthMachineDriver {
 
     /// Logouts that took a joiner but proceeded on their own (they never join).
     var unjoinedLogouts = 0
+}
+
+extension AuthMachineDriver.Run {
+    /// Whether it is one of its call's rounds, whose result `scenesEnded` hears.
+    var isCallRound: Bool { kind == .fanOut || kind == .followUp }
+}
+
+extension AuthStateMachine.Call {
+    /// Whether the call takes the flow somewhere (a refresh keeps the session shown).
+    var changesPlace: Bool {
+        if case .refresh = self { return false }
+        return true
+    }
 }

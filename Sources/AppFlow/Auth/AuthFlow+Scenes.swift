@@ -18,15 +18,32 @@ extension AuthFlow {
     public func attachScene(placeholder: Child, stage: (any FlowStage<Screen>)? = nil) -> AuthScene<Provider> {
         let id = machine.withLock { $0.reserveScene() }
         let scene = Self.makeScene(id, splash: placeholder, stage: stage, configuration: configuration, clock: clock)
-        switch machine.withLock({ $0.attach(id, scene) }) {
-        case .wait:
-            break
-        case .join(_, let stamp, let call):
-            scene.placing(Task { _ = await self.switchTo(stamp, call, in: scene, animation: .immediate) })
-        case .place(_, let stamp, let place, let epoch, let origin):
-            scene.placing(Task { await self.place(scene, at: place, epoch: epoch, origin: origin, while: stamp) })
-        }
+        let action = machine.withLock { $0.attach(id, scene) }
+        if case .wait = action { return scene }
+        scene.placing(Task { await self.arrive(scene, action) })
         return scene
+    }
+
+    /// Performs a scene's arrival: joins the call on its way (and, if that call ended
+    /// before the scene's request reached it, goes where the flow is), or is placed.
+    private func arrive(_ scene: AuthScene<Provider>, _ action: Machine.AttachAction) async {
+        var next: Machine.AttachAction? = action
+        while let action = next {
+            next = nil
+            switch action {
+            case .wait:
+                return
+            case .join(_, let stamp, let call):
+                switch await switchTo(stamp, call, in: scene, animation: .immediate) {
+                case .completed, .interrupted:
+                    return
+                case .superseded, .rejected, .cancelled:
+                    next = machine.withLock { $0.rejoin(scene.id, after: stamp) }
+                }
+            case .place(_, let stamp, let place, let epoch, let origin):
+                await self.place(scene, at: place, epoch: epoch, origin: origin, while: stamp)
+            }
+        }
     }
 
     /// Detaches `scene` (its window closed): calls no longer run in it, and its container

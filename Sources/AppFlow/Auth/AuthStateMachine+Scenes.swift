@@ -31,7 +31,13 @@ extension AuthStateMachine {
             preconditionFailure("Internal inconsistency: \(id) attached unreserved or twice")
         }
         scenes.insert((id, scene), at: scenes.firstIndex { $0.id > id } ?? scenes.endIndex)
-        guard let call = newestCall else { return .wait(id) }
+        return arrival(of: id)
+    }
+
+    /// Where scene `id` goes when it arrives, as ``attach(_:_:)`` says: a finished flow
+    /// places no scene.
+    private func arrival(of id: AuthSceneID) -> AttachAction {
+        guard !isFinished, let call = newestCall else { return .wait(id) }
         if !newestEnded {
             guard newestFannedOut else { return .wait(id) }
             switch call {
@@ -44,6 +50,15 @@ extension AuthStateMachine {
         }
         if case .splash = place { return .wait(id) }
         return .place(id, newest, place, epoch: sessionEpoch, origin: placeOrigin)
+    }
+
+    /// Scene `id` joined call `stamp` (``AttachAction/join(_:_:_:)``) and was refused:
+    /// if that call had ended before the scene's request reached it, and no call came
+    /// since, the scene goes where the flow is instead. `nil` when nothing is left to do:
+    /// the scene is gone, or a newer call runs in it.
+    func rejoin(_ id: AuthSceneID, after stamp: Stamp) -> AttachAction? {
+        guard isAttached(id), stamp == newest, newestEnded else { return nil }
+        return arrival(of: id)
     }
 
     /// Whether a scene's placement (``AttachAction/place(_:_:_:epoch:origin:)``) is admitted: while

@@ -241,11 +241,14 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         currentEpoch: UInt64? = nil,
         sameAccount: (Session, Session) -> Bool = { $0 == $1 }
     ) -> AdmitAction {
-        guard stamp == newest else { return .refuse(.stale) }
+        // A call that ended takes no more turns: a scene that joined it late is placed
+        // instead (`rejoin`). A finished flow begins nothing.
+        guard stamp == newest, !newestEnded else { return .refuse(.stale) }
         switch point {
         case .arrival, .childMade:
             return .admit
         case .start:
+            if isFinished { return .refuse(.stale) }
             let unchanged: Bool
             let inSession = currentEpoch == nil || currentEpoch == sessionEpoch
             switch call {
@@ -334,7 +337,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         releasesSessionBeforeSwitch: Bool = true,
         sameAccount: (Session, Session) -> Bool = { $0 == $1 }
     ) -> Bool {
-        guard stamp == newest, case .loggedIn(let shown) = current else { return false }
+        guard stamp == newest, !newestEnded, !isFinished, case .loggedIn(let shown) = current else { return false }
         let releases = releaseNeeded(stamp, call, shown: shown, currentEpoch, releasesSessionBeforeSwitch, sameAccount)
         if releases && point == .start {
             // The old session's child goes: the call has begun in this scene.

@@ -57,6 +57,7 @@ import Testing
             }
         }
         inputs += [.attach("s\(snapshot.nextScene)"), .finish]
+        inputs += snapshot.scenes.map { .rejoin($0.rawValue, after: snapshot.newest) }
         inputs += snapshot.scenes.map { .detach($0.rawValue) } + [.detach(snapshot.nextScene)]
         return inputs
     }

@@ -220,6 +220,8 @@ import Testing
         case scenesEnded(UInt64, [UInt64: TransitionResult], followingUp: Bool)
         case finish
         case admitPlacement(UInt64)
+        /// A scene that joined call `stamp` was refused.
+        case rejoin(UInt64, after: UInt64)
         /// An admission in a scene whose child belongs to session epoch `epoch`.
         case admitShowing(UInt64, Machine.Call, FlowAdmissionPoint, AuthPlace<String>, epoch: UInt64?)
 
@@ -233,6 +235,7 @@ import Testing
                 return "scenesEnded(\(stamp), [\(list.joined(separator: ", "))]\(followingUp ? ", following up" : ""))"
             case .finish: return "finish"
             case .admitPlacement(let stamp): return "admitPlacement(\(stamp))"
+            case .rejoin(let scene, let stamp): return "rejoin(scene \(scene), after: \(stamp))"
             case .admitShowing(let stamp, let call, let point, let current, let epoch):
                 return
                     "admit(\(stamp), \(call), at: \(point), showing: \(current) of epoch \(epoch.map(String.init) ?? "none"))"
@@ -259,6 +262,7 @@ import Testing
         case scenesEnded(followUp: [String], done: TransitionResult?)
         case finished([String])
         case placement(Bool)
+        case rejoin(Machine.AttachAction?)
     }
 
     /// What a row expects: the action, and how the starting snapshot changes.
@@ -552,6 +556,19 @@ import Testing
         row(.sceneAttached, .detach(1), .detach("s1")) { $0.scenes = [] },
         row(.sceneAttached, .detach(2), .detach(nil)),
         row(.sceneAttached, .finish, .finished(["s1"])) { $0.isFinished = true },
+        // A finished flow places no scene, and begins nothing.
+        row(.finishedFlow, .attach("s2"), .attach(.wait(two))) { ($0.scenes, $0.nextScene) = ([one, two], 3) },
+        // A scene that joined a call which ended before it got there goes where the flow
+        // is; while the call runs, or after a newer one, there is nothing to do.
+        row(
+            .loggedInWithScene,
+            .rejoin(1, after: 1),
+            .rejoin(.place(one, 1, .loggedIn("a"), epoch: 1, origin: .login))
+        ),
+        row(.loginBegun, .rejoin(1, after: 1), .rejoin(nil)),
+        row(.loggedInWithScene, .rejoin(2, after: 1), .rejoin(nil)),
+        // A call that ended takes no more turns.
+        row(.loggedInWithScene, .admit(1, .login("a"), .start, current: .splash), .admit(.refuse(.stale))),
     ]
 
     static let rows = callRows + buildAndEndRows + admissionRows + unchangedEndRows + sceneRows
@@ -581,6 +598,7 @@ import Testing
             }
         case .finish: return .finished(machine.finish().map(\.scene))
         case .admitPlacement(let stamp): return .placement(machine.admitPlacement(stamp))
+        case .rejoin(let scene, let stamp): return .rejoin(machine.rejoin(AuthSceneID(rawValue: scene), after: stamp))
         case .admitShowing(let stamp, let call, let point, let current, let epoch):
             return .admit(machine.admit(stamp, call, at: point, current: current, currentEpoch: epoch))
         }
