@@ -144,13 +144,12 @@ extension AuthFlow {
             return await cycle(stamp, call, in: scene, animation: animation)
         case .releaseFirst:
             let released = await releaseSession(stamp, call, in: scene)
-            switch released {
-            case .completed, .interrupted, .superseded:
-                // Released, or nothing to release, or overtaken: the call's own admission
-                // decides. A caller cancelled meanwhile is followed up (`run`).
+            switch machine.withLock({ $0.releaseEnded(released) }) {
+            case .cycle:
+                // A caller cancelled meanwhile is followed up (`settle`).
                 return await cycle(stamp, call, in: scene, animation: animation)
-            case .rejected, .cancelled:
-                return released
+            case .end(let result):
+                return result
             }
         }
     }

@@ -396,6 +396,25 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         }
     }
 
+    /// What a call does once its release step has returned with `result`.
+    enum ReleaseEndAction: Sendable, Hashable {
+        /// Go on to the call's own transition: the old session's child was released, or
+        /// there was nothing to release, or the call was overtaken (its own admission
+        /// then says so).
+        case cycle
+        /// End here with this result: the release was rejected by the policy, or
+        /// cancelled before it began (or by `finish()`).
+        case end(TransitionResult)
+    }
+
+    /// The release step of a call has returned with `result`.
+    func releaseEnded(_ result: TransitionResult) -> ReleaseEndAction {
+        switch result {
+        case .completed, .interrupted, .superseded: return .cycle
+        case .rejected, .cancelled: return .end(result)
+        }
+    }
+
     /// The departure the session shown prepares for in the release step of `call`.
     func releaseDeparture(_ call: Call) -> AuthDeparture {
         switch call {

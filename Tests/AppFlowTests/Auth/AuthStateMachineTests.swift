@@ -721,6 +721,18 @@ import Testing
 
     /// The release step is admitted while its call is the newest and the session shown is
     /// one the call leaves.
+    /// After its release step a call goes on to its own transition unless the step was
+    /// rejected or cancelled: once the old session's child is gone, or if there was
+    /// nothing to release, the call's own admission decides.
+    @Test func aCallGoesOnAfterItsReleaseStepUnlessItWasRejectedOrCancelled() {
+        let machine = Machine()
+        #expect(machine.releaseEnded(.completed) == .cycle)
+        #expect(machine.releaseEnded(.interrupted) == .cycle)
+        #expect(machine.releaseEnded(.superseded) == .cycle)
+        #expect(machine.releaseEnded(.rejected) == .end(.rejected))
+        #expect(machine.releaseEnded(.cancelled) == .end(.cancelled))
+    }
+
     @Test func theReleaseStepIsAdmittedOnlyForASessionTheCallLeaves() {
         func admits(
             _ state: State,
