@@ -85,11 +85,6 @@ final class SessionServices<Session: Sendable & Equatable, Services: Sendable>: 
         await lastTeardown.withLock { $0 }?.value
     }
 
-    /// The machine's state, for tests.
-    var state: Machine.Snapshot {
-        machine.withLock { $0.snapshot }
-    }
-
     /// Resumes the factories and starts the teardown an input decided, after the lock.
     func perform(_ action: Machine.Action) {
         for (waiter, grant) in action.resume {

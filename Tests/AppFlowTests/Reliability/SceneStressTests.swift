@@ -49,7 +49,8 @@ struct SceneStressTests {
 
         func makeLoggedInChild(for session: String, in context: AuthChildContext<SessionKit>) async -> Screen {
             let index = SceneStressTests.callIndex
-            for _ in 0..<(index % 7) * 2 where !Task.isCancelled {
+            // A scene that arrives mid-storm builds outside any call: index -1.
+            for _ in 0..<(max(index, 0) % 7) * 2 where !Task.isCancelled {
                 await Task.yield()
             }
             let name = "\(index)@\(context.scene.rawValue)"
