@@ -232,7 +232,7 @@ extension AuthFlow {
             let sessionServices: Provider.Services
             if let services, let epoch {
                 guard let made = await services.services(for: epoch, session) else {
-                    return await provider.makeSwitchingPlaceholder()
+                    return await provider.makeSwitchingPlaceholder(in: scene)
                 }
                 acquired?.withLock { $0 = epoch }
                 sessionServices = made
@@ -324,7 +324,7 @@ extension AuthFlow {
                 // The session is still the old one while its child is released.
                 return Screen(
                     phase: current.phase,
-                    child: await provider.makeSwitchingPlaceholder(),
+                    child: await provider.makeSwitchingPlaceholder(in: scene.id),
                     logoutVariant: nil,
                     call: nil,
                     isSwitchingPlaceholder: true,

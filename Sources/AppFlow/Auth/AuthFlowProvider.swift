@@ -101,6 +101,9 @@ public protocol AuthFlowProvider<Session, Child>: Sendable {
     /// ``AuthFlow/finish()`` are as for ``makeLoggedInChild(for:)``; each scene gets a
     /// child of its own.
     func makeLoggedInChild(for session: Session, in context: AuthChildContext<Services>) async -> Child
+    /// Makes the switching placeholder for scene `scene`. Defaults to
+    /// ``makeSwitchingPlaceholder()``; each scene gets a placeholder of its own.
+    func makeSwitchingPlaceholder(in scene: AuthSceneID) async -> Child
     /// Makes the logged-out child for `variant` in scene `scene`. Defaults to
     /// ``makeLoggedOutChild(for:)``; each scene gets a child of its own.
     func makeLoggedOutChild(for variant: LogoutVariant, in scene: AuthSceneID) async -> Child
@@ -123,6 +126,11 @@ extension AuthFlowProvider {
     /// Calls ``makeLoggedInChild(for:call:)`` with the context's call.
     public func makeLoggedInChild(for session: Session, in context: AuthChildContext<Services>) async -> Child {
         await makeLoggedInChild(for: session, call: context.call)
+    }
+
+    /// Calls ``makeSwitchingPlaceholder()``.
+    public func makeSwitchingPlaceholder(in scene: AuthSceneID) async -> Child {
+        await makeSwitchingPlaceholder()
     }
 
     /// Calls ``makeLoggedOutChild(for:)``.

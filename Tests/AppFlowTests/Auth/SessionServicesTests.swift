@@ -60,7 +60,8 @@ import Testing
         #expect(await Task { await flow.login("bob") }.value(within: .seconds(30)) == .completed)
         let log = provider.log.all
         let teardown = Self.position("tear down kit 1 of ada", in: log)
-        #expect(Self.position("placeholder.didAppear", in: log) < teardown)
+        #expect(Self.position("placeholder@1.didAppear", in: log) < teardown)
+        #expect(Self.position("placeholder@2.didAppear", in: log) < teardown)
         #expect(Self.position("main(ada)@2.didDisappear", in: log) < teardown)
         #expect(teardown < Self.position("make kit 2 of bob", in: log))
         #expect(provider.aliveServices.peak == 1)

@@ -83,6 +83,10 @@ struct SceneAuthProvider: AuthFlowProvider {
         child("placeholder")
     }
 
+    func makeSwitchingPlaceholder(in scene: AuthSceneID) async -> Screen {
+        child("placeholder@\(scene.rawValue)")
+    }
+
     func prepareToLeave(_ child: Screen, for departure: AuthDeparture) async {
         if departure.direction == .logout { await logoutPreparationGate?.pass() }
     }
