@@ -603,18 +603,20 @@ struct AuthMachineDriver {
             return
         }
         runs[index].stage = .done(result)
-        if runs[index].kind == .join, result != .completed, result != .interrupted {
-            rejoin(runs[index])
+        if runs[index].kind == .join {
+            rejoin(runs[index], result)
         }
     }
 
     /// A join refused: if its call ended before the scene's request reached it and no call
     /// came since, the scene goes where the flow is (`AuthFlow.arrive`).
-    mutating func rejoin(_ run: Run) {
+    mutating func rejoin(_ run: Run, _ result: TransitionResult) {
         let id = AuthSceneID(rawValue: run.scene)
-        let next = machine.rejoin(id, after: run.stamp)
+        let next = machine.rejoin(id, after: run.stamp, result: result)
         let ended = calls[run.stamp]?.ended == true
-        let expected = attached.contains(run.scene) && run.stamp == newest && ended ? expectedArrival(of: id) : nil
+        let ran = result == .completed || result == .interrupted
+        let expected =
+            !ran && attached.contains(run.scene) && run.stamp == newest && ended ? expectedArrival(of: id) : nil
         guard next == expected else { violated("rejoin(\(id), after: \(run.stamp)) = \(String(describing: next))") }
         switch next {
         case .place(_, let stamp, let place, let epoch, _)?:

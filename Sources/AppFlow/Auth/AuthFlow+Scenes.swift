@@ -34,12 +34,8 @@ extension AuthFlow {
             case .wait:
                 return
             case .join(_, let stamp, let call):
-                switch await switchTo(stamp, call, in: scene, animation: .immediate) {
-                case .completed, .interrupted:
-                    return
-                case .superseded, .rejected, .cancelled:
-                    next = machine.withLock { $0.rejoin(scene.id, after: stamp) }
-                }
+                let result = await switchTo(stamp, call, in: scene, animation: .immediate)
+                next = machine.withLock { $0.rejoin(scene.id, after: stamp, result: result) }
             case .place(_, let stamp, let place, let epoch, let origin):
                 await self.place(scene, at: place, epoch: epoch, origin: origin, while: stamp)
             }

@@ -52,11 +52,16 @@ extension AuthStateMachine {
         return .place(id, newest, place, epoch: sessionEpoch, origin: placeOrigin)
     }
 
-    /// Scene `id` joined call `stamp` (``AttachAction/join(_:_:_:)``) and was refused:
-    /// if that call had ended before the scene's request reached it, and no call came
-    /// since, the scene goes where the flow is instead. `nil` when nothing is left to do:
-    /// the scene is gone, or a newer call runs in it.
-    func rejoin(_ id: AuthSceneID, after stamp: Stamp) -> AttachAction? {
+    /// Scene `id` joined call `stamp` (``AttachAction/join(_:_:_:)``) and its request
+    /// returned `result`. A join that ran is done. One that was refused because its call
+    /// had ended before the scene's request got there, with no call since, goes where the
+    /// flow is instead. `nil` when nothing is left to do: the join ran, the scene is gone,
+    /// or a newer call runs in it.
+    func rejoin(_ id: AuthSceneID, after stamp: Stamp, result: TransitionResult) -> AttachAction? {
+        switch result {
+        case .completed, .interrupted: return nil
+        case .superseded, .rejected, .cancelled: break
+        }
         guard isAttached(id), stamp == newest, newestEnded else { return nil }
         return arrival(of: id)
     }

@@ -444,49 +444,36 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
     /// The plan of call `stamp`, made as `call`, with `current` in place when its factory
     /// runs (after admission at its start).
     func plan(_ stamp: Stamp, _ call: Call, current: AuthPlace<Session>) -> Plan {
+        // A switching placeholder's session child prepared already, before it was released.
         let isPlaceholder: Bool
         if case .switching = current { isPlaceholder = true } else { isPlaceholder = false }
-        switch call {
-        case .start:
-            switch target(ofStart: stamp) {
-            case .loggedIn(let session):
-                return Plan(
-                    phase: .loggedIn(session),
-                    origin: .start,
-                    direction: .login,
-                    prepares: !isPlaceholder,
-                    epoch: sessionEpoch
-                )
-            case .loggedOut(let variant):
-                return Plan(
-                    phase: .loggedOut,
-                    logoutVariant: variant,
-                    origin: .start,
-                    direction: .logout,
-                    prepares: true
-                )
-            }
-        case .login(let session):
-            return Plan(
+        func loggedIn(_ session: Session, by origin: AuthCall) -> Plan {
+            Plan(
                 phase: .loggedIn(session),
-                origin: .login,
+                origin: origin,
                 direction: .login,
                 prepares: !isPlaceholder,
                 epoch: sessionEpoch
             )
+        }
+        func loggedOut(_ variant: LogoutVariant, by origin: AuthCall) -> Plan {
+            Plan(phase: .loggedOut, logoutVariant: variant, origin: origin, direction: .logout, prepares: true)
+        }
+        switch call {
+        case .start:
+            switch target(ofStart: stamp) {
+            case .loggedIn(let session): return loggedIn(session, by: .start)
+            case .loggedOut(let variant): return loggedOut(variant, by: .start)
+            }
+        case .login(let session):
+            return loggedIn(session, by: .login)
         case .logout(let variant):
-            return Plan(phase: .loggedOut, logoutVariant: variant, origin: .logout, direction: .logout, prepares: true)
+            return loggedOut(variant, by: .logout)
         case .refresh(let session):
             guard let session = session ?? current.session else {
                 preconditionFailure("Internal inconsistency: a refresh was admitted while not logged in")
             }
-            return Plan(
-                phase: .loggedIn(session),
-                origin: .refresh,
-                direction: .login,
-                prepares: !isPlaceholder,
-                epoch: sessionEpoch
-            )
+            return loggedIn(session, by: .refresh)
         }
     }
 

@@ -57,7 +57,9 @@ import Testing
             }
         }
         inputs += [.attach("s\(snapshot.nextScene)"), .finish]
-        inputs += snapshot.scenes.map { .rejoin($0.rawValue, after: snapshot.newest) }
+        inputs += snapshot.scenes.flatMap { scene in
+            [TransitionResult.completed, .superseded].map { .rejoin(scene.rawValue, after: snapshot.newest, $0) }
+        }
         inputs += snapshot.scenes.map { .detach($0.rawValue) } + [.detach(snapshot.nextScene)]
         return inputs
     }

@@ -221,7 +221,7 @@ import Testing
         case finish
         case admitPlacement(UInt64)
         /// A scene that joined call `stamp` was refused.
-        case rejoin(UInt64, after: UInt64)
+        case rejoin(UInt64, after: UInt64, TransitionResult)
         /// An admission in a scene whose child belongs to session epoch `epoch`.
         case admitShowing(UInt64, Machine.Call, FlowAdmissionPoint, AuthPlace<String>, epoch: UInt64?)
 
@@ -235,7 +235,7 @@ import Testing
                 return "scenesEnded(\(stamp), [\(list.joined(separator: ", "))]\(followingUp ? ", following up" : ""))"
             case .finish: return "finish"
             case .admitPlacement(let stamp): return "admitPlacement(\(stamp))"
-            case .rejoin(let scene, let stamp): return "rejoin(scene \(scene), after: \(stamp))"
+            case .rejoin(let scene, let stamp, let result): return "rejoin(scene \(scene), after: \(stamp), \(result))"
             case .admitShowing(let stamp, let call, let point, let current, let epoch):
                 return
                     "admit(\(stamp), \(call), at: \(point), showing: \(current) of epoch \(epoch.map(String.init) ?? "none"))"
@@ -562,11 +562,12 @@ import Testing
         // is; while the call runs, or after a newer one, there is nothing to do.
         row(
             .loggedInWithScene,
-            .rejoin(1, after: 1),
+            .rejoin(1, after: 1, .superseded),
             .rejoin(.place(one, 1, .loggedIn("a"), epoch: 1, origin: .login))
         ),
-        row(.loginBegun, .rejoin(1, after: 1), .rejoin(nil)),
-        row(.loggedInWithScene, .rejoin(2, after: 1), .rejoin(nil)),
+        row(.loginBegun, .rejoin(1, after: 1, .superseded), .rejoin(nil)),
+        row(.loggedInWithScene, .rejoin(1, after: 1, .completed), .rejoin(nil)),
+        row(.loggedInWithScene, .rejoin(2, after: 1, .superseded), .rejoin(nil)),
         // A call that ended takes no more turns.
         row(.loggedInWithScene, .admit(1, .login("a"), .start, current: .splash), .admit(.refuse(.stale))),
     ]
@@ -598,7 +599,8 @@ import Testing
             }
         case .finish: return .finished(machine.finish().map(\.scene))
         case .admitPlacement(let stamp): return .placement(machine.admitPlacement(stamp))
-        case .rejoin(let scene, let stamp): return .rejoin(machine.rejoin(AuthSceneID(rawValue: scene), after: stamp))
+        case .rejoin(let scene, let stamp, let result):
+            return .rejoin(machine.rejoin(AuthSceneID(rawValue: scene), after: stamp, result: result))
         case .admitShowing(let stamp, let call, let point, let current, let epoch):
             return .admit(machine.admit(stamp, call, at: point, current: current, currentEpoch: epoch))
         }

@@ -39,10 +39,6 @@ struct AuthFlowStressTests {
         }
     }
 
-    enum Kind: CaseIterable {
-        case start, login, logout, refresh
-    }
-
     /// Calls made one after another in a known call order, then left to race, some of
     /// their callers cancelled: no login or refresh called before a logout is shown if its
     /// child was made after that logout was called; every caller hears back (a lost one
@@ -51,21 +47,11 @@ struct AuthFlowStressTests {
     /// only miss violations, never invent one.
     @Test func noLoginCalledBeforeALogoutIsShownOnceTheLogoutWasCalled() async {
         let calls = 2_000
-        let counter = LockedValue<UInt64>(0)
-        @Sendable func ticket() -> UInt64 {
-            counter.withLock {
-                $0 += 1
-                return $0
-            }
-        }
+        let storm = AuthCallStorm(calls: calls, seed: 11)
+        let plan = storm.plan
+        @Sendable func ticket() -> UInt64 { storm.ticket() }
         let provider = SlowProvider(ticket: ticket)
         let running = AuthFlow(provider: provider, splash: Screen("splash"))
-        var random = SeededGenerator(seed: 11)
-        var plan = (0..<calls).map { _ in
-            let roll = Int.random(in: 0..<100, using: &random)
-            return roll < 45 ? Kind.login : roll < 85 ? .logout : roll < 95 ? .refresh : .start
-        }
-        plan[calls - 1] = .logout
         var tasks: [Task<AuthResult, Never>] = []
         var stamped: [UInt64] = []  // a ticket taken once each call has its place
         for (index, kind) in plan.enumerated() {
@@ -98,12 +84,7 @@ struct AuthFlowStressTests {
         #expect(await running.phase == .loggedOut, "the last call, a logout, decides")
 
         // For each call, the earliest logout called after it (by its stamped ticket).
-        var earliestLaterLogout = [UInt64](repeating: .max, count: calls)
-        var earliest = UInt64.max
-        for index in stride(from: calls - 1, through: 0, by: -1) {
-            earliestLaterLogout[index] = earliest
-            if plan[index] == .logout { earliest = stamped[index] }
-        }
+        let earliestLaterLogout = storm.earliestLaterLogout(stamped: stamped)
         let made = provider.made.withLock { $0 }
         let shown = provider.shown.all.filter { $0.hasSuffix(".willAppear") }.compactMap {
             Int($0.dropLast(".willAppear".count))

@@ -65,30 +65,16 @@ struct SceneStressTests {
         }
     }
 
-    enum Kind: CaseIterable {
-        case start, login, logout, refresh
-    }
-
     /// Every caller hears back once; in every scene, no child of a login called before a
     /// logout is shown if it was made after that logout was called; services are made
     /// and torn down in pairs, one session's at a time; every scene's hooks are balanced;
     /// nothing is leaked once the flow is gone.
     @Test func threeScenesKeepEveryGuaranteeUnderOverlappingCalls() async {
         let calls = 600
-        let counter = LockedValue<UInt64>(0)
-        @Sendable func ticket() -> UInt64 {
-            counter.withLock {
-                $0 += 1
-                return $0
-            }
-        }
+        let storm = AuthCallStorm(calls: calls, seed: 23)
+        let plan = storm.plan
+        @Sendable func ticket() -> UInt64 { storm.ticket() }
         let provider = SlowProvider(ticket: ticket)
-        var random = SeededGenerator(seed: 23)
-        var plan = (0..<calls).map { _ in
-            let roll = Int.random(in: 0..<100, using: &random)
-            return roll < 45 ? Kind.login : roll < 85 ? .logout : roll < 95 ? .refresh : .start
-        }
-        plan[calls - 1] = .logout
         var stamped: [UInt64] = []
         var results: [AuthResult] = []
         do {
@@ -131,12 +117,8 @@ struct SceneStressTests {
 
         // The security invariant, per scene: a child shown was made before any logout
         // called after its call.
-        var earliestLaterLogout = [UInt64](repeating: .max, count: calls)
-        var earliest = UInt64.max
-        for index in stride(from: calls - 1, through: 0, by: -1) {
-            earliestLaterLogout[index] = earliest
-            if plan[index] == .logout { earliest = stamped[index] }
-        }
+        // For each call, the earliest logout called after it (by its stamped ticket).
+        let earliestLaterLogout = storm.earliestLaterLogout(stamped: stamped)
         let made = provider.made.withLock { $0 }
         let log = provider.log.all
         let shown = log.filter { $0.hasSuffix(".willAppear") }.map { String($0.dropLast(".willAppear".count)) }
