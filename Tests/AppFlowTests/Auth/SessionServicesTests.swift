@@ -115,6 +115,28 @@ import Testing
         await flow.finish()
     }
 
+    /// A login waiting for the old session's services to go when `finish()` comes is
+    /// refused at once: its scene's container finishes without waiting for the teardown,
+    /// and no services are made after `finish()`.
+    @Test func finishRefusesALoginWaitingForTheOldServicesAndMakesNoNewOnes() async {
+        var provider = SceneAuthProvider()
+        provider.session = "ada"
+        let teardown = Gate()
+        provider.teardownGate = teardown
+        let flow = Flow(provider: provider, splash: Screen("splash"), clock: ManualClock())
+        await flow.start()
+        let login = Task { await flow.login("bob") }
+        // The old session's child was released and its teardown hangs; bob's child waits.
+        #expect(await eventually(timeout: .seconds(30)) { teardown.waitingCount == 1 })
+        #expect(await eventually(timeout: .seconds(30)) { await flow.container.isTransitioning })
+        let finish = Task { await flow.finish() }
+        #expect(await eventually(timeout: .seconds(10)) { await flow.container.isFinished })
+        teardown.open()
+        #expect(await finish.value(within: .seconds(30)) != nil)
+        #expect(await login.value(within: .seconds(30)) != .completed)
+        #expect(!provider.log.all.contains("make kit 2 of bob"))
+    }
+
     @Test func finishTearsTheServicesDownAndReleasesEveryChildAndService() async {
         var provider = SceneAuthProvider()
         provider.session = "ada"
