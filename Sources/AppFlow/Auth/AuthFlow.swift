@@ -44,7 +44,7 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
     /// The container of ``scene``, the scene the flow was made with: use it for a stage, a
     /// ``FlowModel``, or a `hop` within a phase (onboarding inside the logged-in phase, say).
     /// After ``detach(_:)`` of that scene it is finished, and the flow goes on in the others.
-    public let container: FlowContainer<Screen>
+    public var container: FlowContainer<Screen> { scene.container }
     /// The scene the flow was made with, showing on `stage`.
     public let scene: AuthScene<Provider>
     let provider: Provider
@@ -91,7 +91,6 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
         _ = machine.attach(id, scene)
         self.machine = LockedValue(machine)
         self.scene = scene
-        self.container = scene.container
     }
 
     /// How many calls have been made. A call takes its number, and so its place in call
