@@ -42,73 +42,13 @@ public final class AuthCallHandle: Sendable {
     }
 }
 
-/// The one-time result of an ``AuthFlow`` call, awaited by any number of waiters: how a
-/// joined logout hears the result of the logout it joined, and what an
-/// ``AuthCallHandle`` awaits.
-final class AuthOutcome: Sendable {
-    private struct State: Sendable {
-        var result: AuthResult?
-        var waiters: [UInt64: CheckedContinuation<AuthResult?, Never>] = [:]
-        var nextWaiter: UInt64 = 0
-    }
+/// The one-time result of an ``AuthFlow`` call: how a joined logout hears the result of
+/// the logout it joined, and what an ``AuthCallHandle`` awaits.
+typealias AuthOutcome = Outcome<AuthResult>
 
-    private let state = LockedValue(State())
-
-    /// Whether the result is known.
-    var isResolved: Bool { state.withLock { $0.result != nil } }
-
-    /// Sets the result, once; later calls are ignored.
-    func resolve(_ result: AuthResult) {
-        let waiters: [CheckedContinuation<AuthResult?, Never>] = state.withLock { state in
-            guard state.result == nil else { return [] }
-            state.result = result
-            defer { state.waiters = [:] }
-            return Array(state.waiters.values)
-        }
-        for waiter in waiters {
-            waiter.resume(returning: result)
-        }
-    }
-
-    /// The result, once it is set, however long that takes: a joined logout waits for the
-    /// logout it joined even if its caller is cancelled.
-    var valueIgnoringCancellation: AuthResult {
-        get async { await wait(register(), stoppingOnCancel: false) }
-    }
-
-    /// The result, once it is set. A cancelled waiter stops waiting and gets `cancelled`.
-    var value: AuthResult {
-        get async {
-            let id = register()
-            return await withTaskCancellationHandler {
-                await wait(id, stoppingOnCancel: true)
-            } onCancel: {
-                let waiter = state.withLock { $0.waiters.removeValue(forKey: id) }
-                waiter?.resume(returning: nil)
-            }
-        }
-    }
-
-    /// A new waiter's id.
-    private func register() -> UInt64 {
-        state.withLock { state in
-            state.nextWaiter += 1
-            return state.nextWaiter
-        }
-    }
-
-    /// Suspends waiter `id` until the result is set or, if `stoppingOnCancel`, its task is
-    /// cancelled (before it registered, or through the cancellation handler after).
-    private func wait(_ id: UInt64, stoppingOnCancel: Bool) async -> AuthResult {
-        let result = await withCheckedContinuation { (continuation: CheckedContinuation<AuthResult?, Never>) in
-            let ready: AuthResult?? = state.withLock { state in
-                if let result = state.result { return .some(result) }
-                if stoppingOnCancel && Task.isCancelled { return .some(nil) }
-                state.waiters[id] = continuation
-                return nil
-            }
-            if let ready { continuation.resume(returning: ready) }
-        }
-        return result ?? .cancelled
+extension Outcome where Value == AuthResult {
+    /// An outcome whose cancelled waiters get ``AuthResult/cancelled``.
+    convenience init() {
+        self.init(whenCancelled: .cancelled)
     }
 }

@@ -29,7 +29,7 @@ extension AuthFlow {
     }
 
     func stampCall(_ call: Machine.Call) -> Stamped {
-        switch machine.withLock({ $0.call(call, joiner: nil) }) {
+        switch makeCall(call, joiner: nil) {
         case .proceed(let stamp, let cancelBuild):
             cancelBuild?.cancel()
             return .stamp(stamp)
@@ -74,7 +74,7 @@ extension AuthFlow {
         if scenes.count == 1 {
             // One scene, the common case: no task and no array of results.
             let result = await switchTo(stamp, call, in: scenes[0].scene, animation: animation)
-            return await settle(stamp, call, CollectionOfOne((scenes[0].id, result)), animation: animation)
+            return await settle(stamp, call, CollectionOfOne((scenes[0].id, result)), in: scenes, animation: animation)
         }
         let results = await withTaskGroup(of: (id: AuthSceneID, result: TransitionResult).self) { group in
             for (id, scene) in scenes.dropFirst() {
@@ -86,19 +86,21 @@ extension AuthFlow {
             }
             return results
         }
-        return await settle(stamp, call, results, animation: animation)
+        return await settle(stamp, call, results, in: scenes, animation: animation)
     }
 
     /// Ends call `stamp` across its scenes: follows it up in the scenes the machine names,
-    /// then returns the machine's merged result.
+    /// tells the intents what each scene shows, then returns the machine's merged result.
     private func settle(
         _ stamp: Machine.Stamp,
         _ call: Machine.Call,
         _ results: some Collection<(id: AuthSceneID, result: TransitionResult)>,
+        in scenes: [(id: AuthSceneID, scene: AuthScene<Provider>)],
         animation: TransitionAnimation
     ) async -> TransitionResult {
         switch machine.withLock({ $0.scenesEnded(stamp, results, followingUp: false) }) {
         case .done(let result):
+            await reportShown(stamp, in: scenes.lazy.map(\.scene))
             return result
         case .followUp(let lagging):
             // The machine's reason: the call began in another scene, so it must reach these
@@ -113,6 +115,7 @@ extension AuthFlow {
             }
             guard case .done(let result) = machine.withLock({ $0.scenesEnded(stamp, final, followingUp: true) })
             else { preconditionFailure("Internal inconsistency: a follow-up was followed up") }
+            await reportShown(stamp, in: scenes.lazy.map(\.scene))
             return result
         }
     }

@@ -18,7 +18,11 @@ extension AuthFlow {
     public func attachScene(placeholder: Child, stage: (any FlowStage<Screen>)? = nil) -> AuthScene<Provider> {
         let id = machine.withLock { $0.reserveScene() }
         let scene = Self.makeScene(id, splash: placeholder, stage: stage, configuration: configuration, clock: clock)
-        let action = machine.withLock { $0.attach(id, scene) }
+        let action = machine.withLock { machine in
+            // Lock order: the auth machine's, then the intents'.
+            intents.withLock { $0.attached(id) }
+            return machine.attach(id, scene)
+        }
         if case .wait = action { return scene }
         scene.placing(Task { await self.arrive(scene, action) })
         return scene
@@ -35,6 +39,7 @@ extension AuthFlow {
                 return
             case .join(_, let stamp, let call):
                 let result = await switchTo(stamp, call, in: scene, animation: .immediate)
+                await reportShown(stamp, in: CollectionOfOne(scene))
                 next = machine.withLock { $0.rejoin(scene.id, after: stamp, result: result) }
             case .place(_, let stamp, let place, let epoch, let origin):
                 await self.place(scene, at: place, epoch: epoch, origin: origin, while: stamp)
@@ -51,7 +56,11 @@ extension AuthFlow {
     /// Cancelling the caller does not shorten it. Detaching a scene twice, or after
     /// ``finish()``, waits for the same end.
     public func detach(_ scene: AuthScene<Provider>) async {
-        _ = machine.withLock { $0.detach(scene.id) }
+        let intentAction = machine.withLock { machine in
+            _ = machine.detach(scene.id)
+            return intents.withLock { $0.detached(scene.id) }
+        }
+        performIntents(intentAction)
         await scene.container.finish()
         services?.sceneGone(scene.id)
     }
@@ -108,5 +117,6 @@ extension AuthFlow {
         if let epoch = acquired?.withLock({ $0 }) {
             services?.factoryEnded(epoch)
         }
+        await reportShown(stamp, in: CollectionOfOne(scene))
     }
 }

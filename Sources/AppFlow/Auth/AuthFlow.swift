@@ -53,8 +53,12 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
     let machine: LockedValue<Machine>
     /// The session services, if the provider declares them.
     let services: SessionServices<Session, Provider.Services>?
+    /// The intents' machine; used only if the provider declares intents. Its lock is taken
+    /// inside the auth machine's, never the other way round.
+    let intents: LockedValue<IntentMachine>
 
     typealias Machine = AuthStateMachine<Session, AuthOutcome, Task<Child, Never>, AuthScene<Provider>>
+    typealias IntentMachine = IntentStateMachine<Session, Provider.Intent, Child, AuthIntentHandle>
 
     /// Creates a flow showing `splash` until ``start(animation:)``.
     ///
@@ -89,8 +93,19 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
         let scene = Self.makeScene(id, splash: splash, stage: stage, configuration: configuration, clock: clock)
         // No call can have been made yet: the first scene waits for `start()`.
         _ = machine.attach(id, scene)
+        var intents = IntentMachine(capacity: configuration.maxHeldIntents)
+        intents.attached(id)
+        self.intents = LockedValue(intents)
         self.machine = LockedValue(machine)
         self.scene = scene
+    }
+
+    /// Intents still held when the flow goes are dropped as finished: their openers never
+    /// wait forever.
+    deinit {
+        for (waiter, result) in intents.withLock({ $0.finish() }).resolve {
+            waiter.resolve(result)
+        }
     }
 
     /// How many calls have been made. A call takes its number, and so its place in call
@@ -210,7 +225,7 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
         // The call is stamped, or joins, in the same step that registers its outcome, so
         // that a joined logout cannot miss the result of the logout it joined.
         let outcome = AuthOutcome()
-        switch machine.withLock({ $0.call(call, joiner: outcome) }) {
+        switch makeCall(call, joiner: outcome) {
         case .joined:
             return await outcome.valueIgnoringCancellation
         case .proceed(let stamp, let cancelBuild):
@@ -275,7 +290,7 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
         case .refresh(let session): call = .refresh(session)
         }
         // Only a logout joins; the machine decides.
-        switch machine.withLock({ $0.call(call, joiner: outcome) }) {
+        switch makeCall(call, joiner: outcome) {
         case .joined:
             break
         case .resolve(let result):
@@ -338,7 +353,8 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
     /// again, or concurrently, waits for the same, and cancelling the caller does not
     /// shorten the wait.
     public func finish() async {
-        let scenes = machine.withLock { $0.finish() }
+        let (scenes, intentAction) = machine.withLock { ($0.finish(), intents.withLock { $0.finish() }) }
+        performIntents(intentAction)
         // Factories waiting for a session's services are refused first, so that no scene's
         // transition waits for services while its container finishes.
         services?.sessionChanged(to: nil)

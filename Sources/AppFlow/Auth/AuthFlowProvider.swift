@@ -8,6 +8,9 @@ public protocol AuthFlowProvider<Session, Child>: Sendable {
     /// What a session's services are: an API client, a database, a sync engine. Defaults
     /// to `Void`: no services.
     associatedtype Services: Sendable = Void
+    /// The intents the app hands the flow with ``AuthFlow/open(_:for:in:switching:)``: a
+    /// route, a notification's payload, a shortcut. `Never` by default: no intents.
+    associatedtype Intent: Sendable = Never
 
     /// The session the app starts with; `nil` starts logged out.
     ///
@@ -107,8 +110,24 @@ public protocol AuthFlowProvider<Session, Child>: Sendable {
     /// Makes the logged-out child for `variant` in scene `scene`. Defaults to
     /// ``makeLoggedOutChild(for:)``; each scene gets a child of its own.
     func makeLoggedOutChild(for variant: LogoutVariant, in scene: AuthSceneID) async -> Child
-    /// Animations, delays and policy. Defaults to ``AuthFlowConfiguration/init(loginAnimation:logoutAnimation:loginDelay:logoutDelay:preparationTimeout:policy:startAnimation:releasesSessionBeforeSwitch:servicesTeardownTimeout:)`` with every default.
+    /// Animations, delays and policy. Defaults to ``AuthFlowConfiguration/init(loginAnimation:logoutAnimation:loginDelay:logoutDelay:preparationTimeout:policy:startAnimation:releasesSessionBeforeSwitch:servicesTeardownTimeout:intentExpiry:maxHeldIntents:)`` with every default.
     var configuration: AuthFlowConfiguration { get }
+
+    /// Hands `intent` to `child`, the logged-in child a scene shows: navigate to the route,
+    /// show the message.
+    ///
+    /// The flow calls it once per intent delivered, one intent at a time in the order they
+    /// were opened, only once `child`'s transition has ended (its `didTransition` and
+    /// `flowDidAppear`) and while no call has been made since. It runs in a task of its
+    /// own, which the opener's cancellation does not reach: a delivery begun finishes. A
+    /// call made while it runs is not held for it, so it may log out or switch sessions
+    /// itself. Required once the provider declares ``Intent``.
+    func handle(_ intent: Intent, in child: Child, context: AuthIntentContext<Session>) async
+}
+
+extension AuthFlowProvider where Intent == Never {
+    /// Never called: a provider without intents gets none.
+    public func handle(_ intent: Never, in child: Child, context: AuthIntentContext<Session>) async {}
 }
 
 extension AuthFlowProvider where Services == Void {
@@ -140,6 +159,9 @@ extension AuthFlowProvider {
 
     /// Whether the provider declares services of its own.
     static var hasServices: Bool { Services.self != Void.self }
+
+    /// Whether the provider declares intents.
+    static var hasIntents: Bool { Intent.self != Never.self }
 
     /// ``initialSession()``: logged in with its session, or logged out as
     /// ``LogoutVariant/signedOut``.
@@ -247,9 +269,17 @@ public struct AuthFlowConfiguration: Sendable {
     /// old session's phase, before the new child is built. Off by default. The
     /// placeholder's transition is not reported by ``AuthFlow/events(bufferingPolicy:)``.
     public var releasesSessionBeforeSwitch: Bool
+    /// How long an intent may be held, on the flow's clock, before it is dropped as
+    /// ``IntentDropReason/expired``; `nil` holds it until it has another outcome. 10 minutes
+    /// by default.
+    public var intentExpiry: Duration?
+    /// The most intents held at once (at least 1): opening one more drops the oldest held
+    /// as ``IntentDropReason/displaced``. 32 by default.
+    public var maxHeldIntents: Int
 
     /// A configuration; the defaults are 0.2 s fades, no delays, a 1 s preparation
-    /// timeout, latest-wins, and a 5 s services teardown timeout.
+    /// timeout, latest-wins, a 5 s services teardown timeout, and intents held for up to
+    /// 10 minutes, 32 at most.
     public init(
         loginAnimation: TransitionAnimation = .fade(),
         logoutAnimation: TransitionAnimation = .fade(),
@@ -259,8 +289,12 @@ public struct AuthFlowConfiguration: Sendable {
         policy: OverlapPolicy = .latestWins,
         startAnimation: TransitionAnimation? = nil,
         releasesSessionBeforeSwitch: Bool = false,
-        servicesTeardownTimeout: Duration = .seconds(5)
+        servicesTeardownTimeout: Duration = .seconds(5),
+        intentExpiry: Duration? = .seconds(600),
+        maxHeldIntents: Int = 32
     ) {
+        self.intentExpiry = intentExpiry
+        self.maxHeldIntents = maxHeldIntents
         self.servicesTeardownTimeout = servicesTeardownTimeout
         self.loginAnimation = loginAnimation
         self.logoutAnimation = logoutAnimation

@@ -547,6 +547,21 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         return EndAction(result: authResult, joiners: joiners.removeValue(forKey: stamp) ?? [])
     }
 
+    // MARK: - Screens
+
+    /// The session a scene's screen settles in, now that the scene's request for call
+    /// `stamp` has returned and it shows a screen at `shown`, of session epoch `epoch`
+    /// (`nil` for a screen the app placed, which belongs to the session it was placed in).
+    /// `nil` unless the call is still the newest, the flow is not finished, and the screen
+    /// is a child of the session the flow is in: a child of a session the flow left, even
+    /// with the same session value, or one a newer call may be replacing, never is.
+    func settledSession(after stamp: Stamp, shown: AuthPlace<Session>, epoch: UInt64?) -> Session? {
+        guard stamp == newest, !isFinished, case .loggedIn(let session) = place, shown == place,
+            epoch == nil || epoch == sessionEpoch
+        else { return nil }
+        return session
+    }
+
     // MARK: - Helpers
 
     func target(ofStart stamp: Stamp) -> AuthInitialState<Session> {

@@ -1,0 +1,157 @@
+// Intents: values the app hands the flow (a deep link, a notification tap, a shortcut),
+// held until a logged-in child is on screen, delivered once, or dropped with a reason. The
+// decisions are `IntentStateMachine`'s; this file performs them.
+
+extension AuthFlow {
+    /// Hands the flow `intent` and returns its outcome: delivered to a logged-in child on
+    /// screen, or dropped with a reason.
+    ///
+    /// **Holding.** An intent opened before `start()`, during the splash, while logged out,
+    /// or while any call is on its way, is held until a scene shows the logged-in child of
+    /// the newest call, with its transition ended; an intent opened while one is shown is
+    /// delivered to it. `session`, if given, names the only session that may get it: it is
+    /// dropped as ``IntentDropReason/sessionMismatch`` when another session's child is shown
+    /// when its turn comes. `scene`, if given, names the only scene that may get it;
+    /// otherwise it goes to the scene last reported by ``sceneBecameActive(_:)`` among those
+    /// showing the session, else the first attached one.
+    ///
+    /// **Switching.** With `switching` and a `session`, the flow also logs in with
+    /// `session`, called after the intent was opened, as ``request(_:animation:)`` would:
+    /// the intent waits for that login's child (a tap on a notification for another
+    /// account).
+    ///
+    /// **Ordering.** Intents are delivered one at a time, in the order they were opened,
+    /// and each takes its place among the calls when it is opened: a logout called after it
+    /// drops it at once (``IntentDropReason/loggedOut``), so it never reaches a session shown
+    /// after that logout. At most ``AuthFlowConfiguration/maxHeldIntents`` are held (the
+    /// oldest goes), each for at most ``AuthFlowConfiguration/intentExpiry``.
+    ///
+    /// **Cancellation.** Cancelling the caller withdraws an intent still held
+    /// (``IntentDropReason/cancelled``); one being delivered is delivered, and the caller
+    /// hears so.
+    ///
+    /// **After ``finish()``.** Returns ``IntentDropReason/finished`` at once; intents held
+    /// when the flow finishes are dropped so, and a delivery running goes on to its end.
+    @discardableResult
+    public func open(
+        _ intent: Provider.Intent,
+        for session: Session? = nil,
+        in scene: AuthSceneID? = nil,
+        switching: Bool = false
+    ) async -> IntentResult {
+        let handle = enqueue(intent, for: session, in: scene, switching: switching)
+        return await withTaskCancellationHandler {
+            await handle.outcomeIgnoringCancellation
+        } onCancel: {
+            handle.cancel()
+        }
+    }
+
+    /// Hands the flow `intent` from synchronous code (a delegate method the system calls):
+    /// it takes its place among intents and calls before this returns, and its outcome is
+    /// awaited later through the handle. Otherwise as ``open(_:for:in:switching:)``.
+    ///
+    /// ```swift
+    /// let link = flow.enqueue(route)  // in scene(_:openURLContexts:): its place is taken
+    /// ```
+    public func enqueue(
+        _ intent: Provider.Intent,
+        for session: Session? = nil,
+        in scene: AuthSceneID? = nil,
+        switching: Bool = false
+    ) -> AuthIntentHandle {
+        let handle = AuthIntentHandle()
+        let (id, action) = intents.withLock { $0.open(intent, session: session, scene: scene, waiter: handle) }
+        handle.withdrawing { [weak self] in
+            guard let self else { return }
+            performIntents(intents.withLock { $0.withdraw(id) })
+        }
+        performIntents(action)
+        if action.expire != nil, let expiry = configuration.intentExpiry {
+            handle.expiring(
+                Task { [weak self, clock] in
+                    do { try await clock.sleep(for: expiry) } catch { return }
+                    guard let self else { return }
+                    performIntents(intents.withLock { $0.expired(id) })
+                }
+            )
+        }
+        if switching, let session, !handle.hasOutcome {
+            _ = request(.login(session))
+        }
+        return handle
+    }
+
+    /// Reports that `scene` became the active one (from `sceneDidBecomeActive(_:)`):
+    /// intents that name no scene go to the scene reported last among those showing the
+    /// session. A scene not attached is ignored.
+    public func sceneBecameActive(_ scene: AuthScene<Provider>) {
+        intents.withLock { $0.activated(scene.id) }
+    }
+
+    /// How many intents are held now, waiting for a logged-in child; the one being
+    /// delivered is not counted. Zero after ``finish()``.
+    public var heldIntentCount: Int {
+        intents.withLock { $0.held.count }
+    }
+
+    // MARK: - Performing
+
+    /// Performs an intent action: hands the outcomes to their openers, then starts the
+    /// delivery the machine asked for.
+    func performIntents(_ action: IntentMachine.Action) {
+        for (waiter, result) in action.resolve {
+            waiter.resolve(result)
+        }
+        if let delivery = action.deliver {
+            // The machine's reason: a delivery begun finishes, whatever its opener does.
+            Task { await self.deliver(delivery) }
+        }
+    }
+
+    /// Delivers intents one after another, as long as the machine hands over the next.
+    private func deliver(_ first: IntentMachine.Delivery) async {
+        var next: IntentMachine.Delivery? = first
+        while let delivery = next {
+            let context = AuthIntentContext(session: delivery.session, scene: delivery.scene)
+            await provider.handle(delivery.intent, in: delivery.child, context: context)
+            let action = intents.withLock { $0.deliveryEnded(delivery.id) }
+            for (waiter, result) in action.resolve {
+                waiter.resolve(result)
+            }
+            next = action.deliver
+        }
+    }
+
+    /// A call takes its place in call order, and the intents hear it in the same step.
+    func makeCall(_ call: Machine.Call, joiner: AuthOutcome?) -> Machine.CallAction {
+        guard Provider.hasIntents else { return machine.withLock { $0.call(call, joiner: joiner) } }
+        let (action, intentAction) = machine.withLock { machine in
+            let action = machine.call(call, joiner: joiner)
+            if case .resolve = action { return (action, IntentMachine.Action()) }
+            let isLogout: Bool
+            if case .logout = call { isLogout = true } else { isLogout = false }
+            // Lock order: the auth machine's, then the intents'.
+            return (action, intents.withLock { $0.callMade(isLogout: isLogout) })
+        }
+        performIntents(intentAction)
+        return action
+    }
+
+    /// Tells the intents what each of `scenes` shows, now that its request for call
+    /// `stamp` has returned: a scene showing a child of the session the flow is in, with no
+    /// call made since, is ready for intents.
+    func reportShown(_ stamp: Machine.Stamp, in scenes: some Sequence<AuthScene<Provider>>) async {
+        guard Provider.hasIntents else { return }
+        for scene in scenes {
+            let screen = await scene.container.child
+            let action = machine.withLock { machine in
+                guard
+                    let session = machine.settledSession(after: stamp, shown: screen.place, epoch: screen.sessionEpoch)
+                else { return IntentMachine.Action() }
+                return intents.withLock { $0.sceneShows(scene.id, session: session, child: screen.child) }
+            }
+            performIntents(action)
+        }
+    }
+}

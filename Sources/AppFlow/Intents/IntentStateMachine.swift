@@ -1,0 +1,314 @@
+/// The decisions about an ``AuthFlow``'s intents, as a plain value with no `await` and no
+/// side effects: which intents are held, which one is delivered, to which scene's child,
+/// and which are dropped and why.
+///
+/// `AuthFlow` keeps it in a ``LockedValue`` of its own, taken inside the auth machine's
+/// lock for the inputs that depend on call order (a call made, a scene showing the
+/// session), so that an intent and a call are ordered by the one step each takes. The
+/// actions are performed after both locks are released.
+///
+/// ## Readiness
+/// A scene is *ready* once its request for the newest call has returned (its
+/// `didTransition` and `flowDidAppear` have run) and it shows a logged-in child of the
+/// session the flow is in (``sceneShows(_:session:child:)``; the auth machine decides
+/// whether it does). Every call made clears every scene's readiness: from then on, no
+/// child shown before it gets an intent.
+///
+/// ## Delivery
+/// One intent is delivered at a time, in the order intents were opened. The oldest held
+/// intent goes to a ready scene: the one it names, else the most recently activated ready
+/// scene (``activated(_:)``), else the first ready scene in attach order. An intent that
+/// names a session is dropped as ``IntentDropReason/sessionMismatch`` when a ready scene
+/// shows another session.
+///
+/// ## Invariants
+/// ``invariantViolations()`` checks them; the tables after every row, the fuzzer after
+/// every input.
+/// 1. At most `capacity` intents are held; their ids increase in open order and are below
+///    `nextID`, and the one being delivered is not held.
+/// 2. After ``finish()`` nothing is held and no scene is ready.
+/// 3. Every ready scene is attached, once, in attach order, and all ready scenes show one
+///    session.
+/// 4. The activity list holds attached scenes, each once; every scene a held intent names
+///    is attached.
+/// 5. While nothing is delivered, no held intent can be delivered or dropped as
+///    mismatched: the machine never leaves work undone.
+struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> {
+    /// An intent's number, in open order.
+    typealias ID = UInt64
+
+    /// An intent waiting for a ready child.
+    struct Held {
+        var id: ID
+        var intent: Intent
+        /// The session it names, if any.
+        var session: Session?
+        /// The scene it names, if any.
+        var scene: AuthSceneID?
+        /// How its opener hears the outcome.
+        var waiter: Waiter
+    }
+
+    /// A scene showing a settled logged-in child.
+    struct Ready {
+        var scene: AuthSceneID
+        var session: Session
+        var child: Child
+    }
+
+    /// An intent to hand to a child now.
+    struct Delivery {
+        var id: ID
+        var intent: Intent
+        var scene: AuthSceneID
+        var session: Session
+        var child: Child
+    }
+
+    /// What the performer does after an input, in this order: resolve the outcomes, start
+    /// the delivery, start the expiry.
+    struct Action {
+        /// Outcomes to hand to their openers.
+        var resolve: [(waiter: Waiter, result: IntentResult)] = []
+        /// Deliver this intent, in a task of its own: the machine's reason is that a delivery
+        /// once begun finishes, whatever happens to its opener. Nothing else is being
+        /// delivered; the task reports ``deliveryEnded(_:)``.
+        var deliver: Delivery?
+        /// The intent opened is held: start its expiry.
+        var expire: ID?
+    }
+
+    /// The most intents held at once.
+    let capacity: Int
+    /// The id the next intent gets.
+    private(set) var nextID: ID = 1
+    /// The intents waiting, in open order.
+    private(set) var held: [Held] = []
+    /// The intent being delivered, with its scene and its opener.
+    private(set) var delivering: (id: ID, scene: AuthSceneID, waiter: Waiter)?
+    /// The scenes attached, in attach order.
+    private(set) var attached: [AuthSceneID] = []
+    /// The ready scenes, in attach order.
+    private(set) var ready: [Ready] = []
+    /// Scenes the app activated, the most recent first.
+    private(set) var activity: [AuthSceneID] = []
+    /// Whether ``finish()`` was called.
+    private(set) var isFinished = false
+
+    /// A machine holding at most `capacity` intents (at least one).
+    init(capacity: Int) {
+        self.capacity = max(1, capacity)
+    }
+
+    // MARK: - Scenes
+
+    /// Scene `id` is attached.
+    mutating func attached(_ id: AuthSceneID) {
+        guard !attached.contains(id) else { return }
+        attached.insert(id, at: attached.firstIndex { $0 > id } ?? attached.endIndex)
+    }
+
+    /// Scene `id` is detached: it is no longer ready, and intents naming it are dropped.
+    mutating func detached(_ id: AuthSceneID) -> Action {
+        attached.removeAll { $0 == id }
+        ready.removeAll { $0.scene == id }
+        activity.removeAll { $0 == id }
+        var action = Action()
+        held.removeAll { held in
+            guard held.scene == id else { return false }
+            action.resolve.append((held.waiter, .dropped(.sceneGone)))
+            return true
+        }
+        advance(&action)
+        return action
+    }
+
+    /// The app reports that scene `id` became active: intents that name no scene prefer it.
+    mutating func activated(_ id: AuthSceneID) {
+        guard attached.contains(id) else { return }
+        activity.removeAll { $0 == id }
+        activity.insert(id, at: 0)
+    }
+
+    // MARK: - Calls and screens
+
+    /// A call took its place in call order (a logout joining another included): no scene
+    /// is ready until it has shown the newest call's outcome. A logout drops every intent
+    /// held, all of them opened before it.
+    mutating func callMade(isLogout: Bool) -> Action {
+        ready.removeAll()
+        var action = Action()
+        if isLogout {
+            action.resolve = held.map { ($0.waiter, .dropped(.loggedOut)) }
+            held.removeAll()
+        }
+        return action
+    }
+
+    /// Scene `id` shows `child`, a settled logged-in child of `session`, the session the
+    /// flow is in, with no call made since the one that placed it.
+    mutating func sceneShows(_ id: AuthSceneID, session: Session, child: Child) -> Action {
+        var action = Action()
+        guard !isFinished, attached.contains(id) else { return action }
+        ready.removeAll { $0.scene == id || $0.session != session }
+        ready.insert(
+            Ready(scene: id, session: session, child: child),
+            at: ready.firstIndex { $0.scene > id } ?? ready.endIndex
+        )
+        advance(&action)
+        return action
+    }
+
+    // MARK: - Intents
+
+    /// An intent is opened, naming `session` and `scene` if given; `waiter` hears its
+    /// outcome. Returns its id (meaningless if the action resolves it at once).
+    mutating func open(
+        _ intent: Intent,
+        session: Session?,
+        scene: AuthSceneID?,
+        waiter: Waiter
+    ) -> (id: ID, action: Action) {
+        var action = Action()
+        if isFinished {
+            action.resolve.append((waiter, .dropped(.finished)))
+            return (0, action)
+        }
+        if let scene, !attached.contains(scene) {
+            action.resolve.append((waiter, .dropped(.sceneGone)))
+            return (0, action)
+        }
+        let id = nextID
+        nextID += 1
+        held.append(Held(id: id, intent: intent, session: session, scene: scene, waiter: waiter))
+        if held.count > capacity {
+            action.resolve.append((held.removeFirst().waiter, .dropped(.displaced)))
+        }
+        advance(&action)
+        if held.contains(where: { $0.id == id }) { action.expire = id }
+        return (id, action)
+    }
+
+    /// The opener of intent `id` withdrew it: dropped as cancelled if still held.
+    mutating func withdraw(_ id: ID) -> Action {
+        drop(id, .cancelled)
+    }
+
+    /// Intent `id`'s expiry came: dropped as expired if still held.
+    mutating func expired(_ id: ID) -> Action {
+        drop(id, .expired)
+    }
+
+    /// The delivery of intent `id` (``Action/deliver``) has returned.
+    mutating func deliveryEnded(_ id: ID) -> Action {
+        guard let current = delivering, current.id == id else {
+            preconditionFailure("Internal inconsistency: delivery \(id) ended, \(delivering?.id ?? 0) running")
+        }
+        delivering = nil
+        var action = Action()
+        action.resolve.append((current.waiter, .delivered(current.scene)))
+        advance(&action)
+        return action
+    }
+
+    /// The flow is finished: every intent held is dropped, and intents opened later too. A
+    /// delivery running goes on to its end.
+    mutating func finish() -> Action {
+        isFinished = true
+        ready.removeAll()
+        var action = Action()
+        action.resolve = held.map { ($0.waiter, .dropped(.finished)) }
+        held.removeAll()
+        return action
+    }
+
+    // MARK: - Helpers
+
+    private mutating func drop(_ id: ID, _ reason: IntentDropReason) -> Action {
+        var action = Action()
+        guard let index = held.firstIndex(where: { $0.id == id }) else { return action }
+        action.resolve.append((held.remove(at: index).waiter, .dropped(reason)))
+        advance(&action)
+        return action
+    }
+
+    /// What the oldest held intent does now, if anything.
+    enum Step {
+        /// Drop it: a ready scene shows another session than the one it names.
+        case mismatch
+        /// Deliver it to this ready scene.
+        case deliver(Ready)
+    }
+
+    /// The next step for the oldest held intent; `nil` while it waits (or a delivery runs).
+    func nextStep() -> Step? {
+        guard delivering == nil, let head = held.first, let shown = ready.first else { return nil }
+        if let session = head.session, session != shown.session { return .mismatch }
+        if let scene = head.scene {
+            return ready.first { $0.scene == scene }.map(Step.deliver)
+        }
+        for id in activity {
+            if let target = ready.first(where: { $0.scene == id }) { return .deliver(target) }
+        }
+        return .deliver(shown)
+    }
+
+    /// Drops mismatched intents and starts the next delivery, while the oldest held intent
+    /// can go.
+    private mutating func advance(_ action: inout Action) {
+        while let step = nextStep() {
+            let head = held.removeFirst()
+            switch step {
+            case .mismatch:
+                action.resolve.append((head.waiter, .dropped(.sessionMismatch)))
+            case .deliver(let target):
+                delivering = (head.id, target.scene, head.waiter)
+                action.deliver = Delivery(
+                    id: head.id,
+                    intent: head.intent,
+                    scene: target.scene,
+                    session: target.session,
+                    child: target.child
+                )
+            }
+        }
+    }
+
+    // MARK: - Invariants
+
+    /// The invariants of the type's documentation that the state breaks; empty when all hold.
+    func invariantViolations() -> [String] {
+        var broken: [String] = []
+        let ids = held.map(\.id)
+        if ids.count > capacity || ids != ids.sorted() || Set(ids).count != ids.count || (ids.last ?? 0) >= nextID {
+            broken.append("1: held \(ids), next \(nextID), capacity \(capacity)")
+        }
+        if let delivering, delivering.id >= nextID || ids.contains(delivering.id) {
+            broken.append("1: delivering \(delivering.id) with held \(ids)")
+        }
+        if isFinished && (!held.isEmpty || !ready.isEmpty) {
+            broken.append("2: finished with \(held.count) held, \(ready.count) ready")
+        }
+        let readyScenes = ready.map(\.scene)
+        if readyScenes != readyScenes.sorted() || Set(readyScenes).count != readyScenes.count
+            || !readyScenes.allSatisfy(attached.contains) || ready.contains(where: { $0.session != ready[0].session })
+        {
+            broken.append("3: ready \(readyScenes) of attached \(attached)")
+        }
+        if Set(activity).count != activity.count || !activity.allSatisfy(attached.contains)
+            || !held.compactMap(\.scene).allSatisfy(attached.contains)
+        {
+            broken.append("4: activity \(activity), named \(held.compactMap(\.scene)), attached \(attached)")
+        }
+        if nextStep() != nil {
+            broken.append("5: intent \(held.first?.id ?? 0) could go on, nothing is delivered")
+        }
+        return broken
+    }
+}
+
+extension IntentStateMachine: Sendable where Intent: Sendable, Child: Sendable, Waiter: Sendable {}
+extension IntentStateMachine.Held: Sendable where Intent: Sendable, Waiter: Sendable {}
+extension IntentStateMachine.Ready: Sendable where Child: Sendable {}
+extension IntentStateMachine.Delivery: Sendable where Intent: Sendable, Child: Sendable {}
+extension IntentStateMachine.Action: Sendable where Intent: Sendable, Child: Sendable, Waiter: Sendable {}
