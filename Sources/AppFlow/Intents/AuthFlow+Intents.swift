@@ -15,10 +15,11 @@ extension AuthFlow {
     /// otherwise it goes to the scene last reported by ``sceneBecameActive(_:)`` among those
     /// showing the session, else the first attached one.
     ///
-    /// **Switching.** With `switching` and a `session`, the flow also logs in with
-    /// `session`, called after the intent was opened, as ``request(_:animation:)`` would:
-    /// the intent waits for that login's child (a tap on a notification for another
-    /// account).
+    /// **Switching.** With `switching` and a `session`, the flow first logs in with
+    /// `session`, as ``request(_:animation:)`` would, and the intent, opened right after,
+    /// waits for that login's child (a tap on a notification for another account). A call
+    /// made after them beats the login as usual: a logout drops the intent, a login of
+    /// another session has it dropped as mismatched.
     ///
     /// **Ordering.** Intents are delivered one at a time, in the order they were opened,
     /// and each takes its place among the calls when it is opened: a logout called after it
@@ -60,6 +61,11 @@ extension AuthFlow {
         in scene: AuthSceneID? = nil,
         switching: Bool = false
     ) -> AuthIntentHandle {
+        if switching, let session {
+            // The login first: the intent is opened while it is on its way, so it waits for
+            // that login's child rather than meeting the session shown now.
+            _ = request(.login(session))
+        }
         let handle = AuthIntentHandle()
         let (id, action) = intents.withLock { $0.open(intent, session: session, scene: scene, waiter: handle) }
         handle.withdrawing { [weak self] in
@@ -75,9 +81,6 @@ extension AuthFlow {
                     performIntents(intents.withLock { $0.expired(id) })
                 }
             )
-        }
-        if switching, let session, !handle.hasOutcome {
-            _ = request(.login(session))
         }
         return handle
     }
