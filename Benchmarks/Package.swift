@@ -52,6 +52,13 @@ let package = Package(
             dependencies: [.product(name: "AppFlow", package: "AppFlow"), "References"],
             path: "SceneCycles"
         ),
+        // An intent opened on a logged-in AuthFlow and delivered, against an actor handing the
+        // value to a stored handler: `swift run -c release IntentDelivery`.
+        .executableTarget(
+            name: "IntentDelivery",
+            dependencies: [.product(name: "AppFlow", package: "AppFlow")],
+            path: "IntentDelivery"
+        ),
         // The hand-written references, shared by the benchmarks and SideBySide.
         .target(
             name: "References",

@@ -55,6 +55,7 @@ extension AuthFlow {
     /// ```swift
     /// let link = flow.enqueue(route)  // in scene(_:openURLContexts:): its place is taken
     /// ```
+    @discardableResult
     public func enqueue(
         _ intent: Provider.Intent,
         for session: Session? = nil,

@@ -50,25 +50,6 @@ struct RecipeTests {
         #expect(await flow.container.child.child == "sign-in")
     }
 
-    @Test func aPushForAnotherAccountSwitchesToItFirst() async {
-        let flow = AuthFlow(provider: AppProvider(), splash: "launch")
-        await flow.start()
-        await flow.login("ada")
-        let push = (account: "bob", message: "hello")
-
-        // A notification for another account: switch, then hand it the message.
-        var delivered: String?
-        if await flow.phase != .loggedIn(push.account) {
-            let switched = await flow.login(push.account)
-            if switched.didSwitch {
-                delivered = push.message
-            }
-        }
-
-        #expect(delivered == "hello")
-        #expect(await flow.phase == .loggedIn("bob"))
-    }
-
     /// The cache-clearing recipe's app: screens are objects, so that the test sees when
     /// the old session's screen is released. It implements only the variant form of the
     /// logged-out factory, and clears the caches in the logged-in factory of a refresh.
@@ -118,24 +99,6 @@ struct RecipeTests {
         #expect(provider.aliveWhenCleared.all == [[]], "the old home was released before the caches were cleared")
         #expect(provider.tracker.alive == ["home 2"])
         await flow.finish()
-    }
-
-    @Test func aDeepLinkThatArrivesBeforeLoginIsHandedToTheSessionOnceShown() async {
-        let flow = AuthFlow(provider: AppProvider(), splash: "launch")
-        await flow.start()
-        let pendingLink = "article/42"
-
-        // Hand the link over on the first didLogin, whichever call made it.
-        let events = flow.events()
-        let opener = Task { () -> String? in
-            for await event in events where event.kind == .didLogin {
-                return "\(event.child) opens \(pendingLink)"
-            }
-            return nil
-        }
-        await flow.login("ada")
-
-        #expect(await opener.value == "home(ada) opens article/42")
     }
 
     @Test func aReloadRacingALogoutNeverShowsTheLoggedInScreenAgain() async {
