@@ -35,7 +35,7 @@ let package = Package(
         // process: `swift run -c release SideBySide`.
         .executableTarget(
             name: "SideBySide",
-            dependencies: [.product(name: "AppFlow", package: "AppFlow"), "HeapStats", "References"],
+            dependencies: [.product(name: "AppFlow", package: "AppFlow"), "HeapStats", "References", "Timing"],
             path: "SideBySide"
         ),
         // The time from an AuthFlow logout's call to its return, with logins on their way
@@ -49,14 +49,14 @@ let package = Package(
         // actors switched in a loop: `swift run -c release SceneCycles`.
         .executableTarget(
             name: "SceneCycles",
-            dependencies: [.product(name: "AppFlow", package: "AppFlow"), "References"],
+            dependencies: [.product(name: "AppFlow", package: "AppFlow"), "References", "Timing"],
             path: "SceneCycles"
         ),
         // An intent opened on a logged-in AuthFlow and delivered, against an actor handing the
         // value to a stored handler: `swift run -c release IntentDelivery`.
         .executableTarget(
             name: "IntentDelivery",
-            dependencies: [.product(name: "AppFlow", package: "AppFlow")],
+            dependencies: [.product(name: "AppFlow", package: "AppFlow"), "Timing"],
             path: "IntentDelivery"
         ),
         // The hand-written references, shared by the benchmarks and SideBySide.
@@ -65,6 +65,8 @@ let package = Package(
             dependencies: [.product(name: "AppFlow", package: "AppFlow")],
             path: "References"
         ),
+        // Timing helpers shared by SideBySide, SceneCycles and IntentDelivery.
+        .target(name: "Timing", path: "Timing"),
         // The C library's count of heap bytes in use, for SideBySide's memory row.
         .target(name: "HeapStats", path: "HeapStats"),
     ],

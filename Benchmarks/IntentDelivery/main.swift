@@ -7,6 +7,7 @@
 // Each round measures both, alternately (the order swaps each round); one warm-up round is
 // dropped and the medians are reported. `Docs/AppFlow.docc/Performance.md` keeps the figures.
 import AppFlow
+import Timing
 
 /// A counter both handlers add to, so that neither delivery is optimised away.
 final class Counter: @unchecked Sendable {
@@ -36,14 +37,6 @@ actor HandlerActor {
     func open(_ value: Int) async { await handler(value) }
 }
 
-func elapsedNanoseconds(_ body: () async -> Void) async -> Double {
-    let clock = ContinuousClock()
-    let start = clock.now
-    await body()
-    let (seconds, attoseconds) = start.duration(to: clock.now).components
-    return Double(seconds) * 1e9 + Double(attoseconds) / 1e9
-}
-
 /// Nanoseconds per intent opened on a logged-in flow and delivered.
 func appFlowIntents(_ count: Int) async -> Double {
     let counter = Counter()
@@ -71,17 +64,6 @@ func referenceIntents(_ count: Int) async -> Double {
     return elapsed / Double(count)
 }
 
-func median(_ values: [Double]) -> Double {
-    let sorted = values.sorted()
-    let middle = sorted.count / 2
-    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-}
-
-func format(_ nanoseconds: Double) -> String {
-    nanoseconds >= 10_000
-        ? "\(Double(Int((nanoseconds / 100).rounded())) / 10) µs" : "\(Int(nanoseconds.rounded())) ns"
-}
-
 let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0) }
 let rounds = arguments.first ?? 5
 let intents = arguments.dropFirst().first ?? 10_000
@@ -105,7 +87,7 @@ let (t, r) = (median(appFlow), median(reference))
 print("| open → delivered, per intent | AppFlow | handler actor | ratio | per-round ratios |")
 print("| --- | --- | --- | --- | --- |")
 print(
-    "| logged in, one scene | \(format(t)) | \(format(r)) | \(Int((t / r).rounded()))× | "
+    "| logged in, one scene | \(formatNanoseconds(t)) | \(formatNanoseconds(r)) | \(Int((t / r).rounded()))× | "
         + "\(Int(ratios.min()!.rounded()))× to \(Int(ratios.max()!.rounded()))× |"
 )
 print("(\(rounds) rounds of \(intents) intents, medians)")

@@ -12,6 +12,7 @@
 // to the main actor.
 import AppFlow
 import References
+import Timing
 
 /// Trivial children, made at once: the logged-in child is 1, the logged-out child 0; every
 /// transition is immediate.
@@ -22,14 +23,6 @@ struct TrivialProvider: AuthFlowProvider {
     var configuration: AuthFlowConfiguration {
         AuthFlowConfiguration(loginAnimation: .immediate, logoutAnimation: .immediate, startAnimation: .immediate)
     }
-}
-
-func elapsedNanoseconds(_ body: () async -> Void) async -> Double {
-    let clock = ContinuousClock()
-    let start = clock.now
-    await body()
-    let (seconds, attoseconds) = start.duration(to: clock.now).components
-    return Double(seconds) * 1e9 + Double(attoseconds) / 1e9
 }
 
 /// Nanoseconds per `login("a")`/`logout()` cycle of a started, headless flow with `scenes`
@@ -63,21 +56,6 @@ func referenceCycles(containers: Int, _ count: Int) async -> Double {
     } / Double(count)
 }
 
-func median(_ values: [Double]) -> Double {
-    let sorted = values.sorted()
-    let middle = sorted.count / 2
-    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-}
-
-func format(_ nanoseconds: Double) -> String {
-    nanoseconds >= 10_000
-        ? "\(Double(Int((nanoseconds / 100).rounded())) / 10) µs" : "\(Int(nanoseconds.rounded())) ns"
-}
-
-func ratio(_ value: Double) -> String {
-    String(Double(Int((value * 100).rounded())) / 100) + "×"
-}
-
 let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0) }
 let rounds = arguments.first ?? 5
 let cycles = arguments.dropFirst().first ?? 10_000
@@ -107,14 +85,14 @@ print("| --- | --- | --- | --- | --- |")
 for (index, scenes) in sizes.enumerated() {
     let ratios = zip(appFlow[scenes]!, reference[scenes]!).map { $0 / $1 }
     print(
-        "| \(scenes) | \(format(t[index])) | \(format(r[index])) | \(ratio(t[index] / r[index])) | "
+        "| \(scenes) | \(formatNanoseconds(t[index])) | \(formatNanoseconds(r[index])) | \(ratio(t[index] / r[index])) | "
             + "\(ratio(ratios.min()!)) to \(ratio(ratios.max()!)) |"
     )
 }
 let (extra, extraReference) = ((t[2] - t[0]) / 2, (r[2] - r[0]) / 2)
 print(
-    "per extra scene, (t(3) - t(1)) / 2: AppFlow \(format(extra)) (\(ratio(extra / t[0])) t(1)); "
-        + "bare actors \(format(extraReference)) (\(ratio(extraReference / r[0])) t(1))"
+    "per extra scene, (t(3) - t(1)) / 2: AppFlow \(formatNanoseconds(extra)) (\(ratio(extra / t[0])) t(1)); "
+        + "bare actors \(formatNanoseconds(extraReference)) (\(ratio(extraReference / r[0])) t(1))"
 )
-print("steps: AppFlow t(2) - t(1) = \(format(t[1] - t[0])), t(3) - t(2) = \(format(t[2] - t[1]))")
+print("steps: AppFlow t(2) - t(1) = \(formatNanoseconds(t[1] - t[0])), t(3) - t(2) = \(formatNanoseconds(t[2] - t[1]))")
 print("(\(rounds) rounds of \(cycles) cycles, medians)")

@@ -9,6 +9,7 @@
 import AppFlow
 import HeapStats
 import References
+import Timing
 
 /// One row: AppFlow against its reference, each measured once per round.
 struct Row {
@@ -99,14 +100,6 @@ let rows = [
         baseline: { await waitingTasks(waitingRequests) }
     ),
 ]
-
-func elapsedNanoseconds(_ body: () async -> Void) async -> Double {
-    let clock = ContinuousClock()
-    let start = clock.now
-    await body()
-    let elapsed = start.duration(to: clock.now)
-    return Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
-}
 
 /// AppFlow and the references behind one shape, so that each row runs the same loop
 /// around both (specialised here for each).
@@ -211,18 +204,8 @@ func waitingTasks(_ count: Int) async -> Double {
     return perTask
 }
 
-func median(_ values: [Double]) -> Double {
-    let sorted = values.sorted()
-    let middle = sorted.count / 2
-    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-}
-
 func format(_ value: Double) -> String {
     abs(value) >= 100 ? String(Int(value.rounded())) : String(Double(Int((value * 10).rounded())) / 10)
-}
-
-func ratio(_ value: Double) -> String {
-    String(Double(Int((value * 100).rounded())) / 100) + "×"
 }
 
 func measure(rounds: Int) async {
