@@ -30,7 +30,10 @@ let package = Package(
             name: "AppFlowTests",
             dependencies: ["AppFlow", "AppFlowTesting", "AppFlowTestingTraits"],
             // Read by the machines' table tests from the source tree, never bundled.
-            exclude: ["Container/FlowStateMachineTable.txt", "Auth/AuthStateMachineTable.txt"]
+            exclude: [
+                "Container/FlowStateMachineTable.txt", "Auth/AuthStateMachineTable.txt",
+                "Intents/IntentStateMachineTable.txt",
+            ]
         ),
         .testTarget(
             name: "AppFlowUIKitTests",

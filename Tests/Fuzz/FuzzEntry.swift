@@ -4,15 +4,18 @@
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     var input = FuzzInput(Array(UnsafeRawBufferPointer(start: start, count: count)))
-    switch input.next() % 3 {
+    switch input.next() % 4 {
     case 0:
         var driver = FlowMachineDriver()
         driver.run(&input)
     case 1:
         var driver = AuthMachineDriver()
         driver.run(&input)
-    default:
+    case 2:
         var driver = SessionServicesDriver()
+        driver.run(&input)
+    default:
+        var driver = IntentMachineDriver()
         driver.run(&input)
     }
     return 0

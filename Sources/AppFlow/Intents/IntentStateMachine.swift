@@ -31,8 +31,9 @@
 ///    session.
 /// 4. The activity list holds attached scenes, each once; every scene a held intent names
 ///    is attached.
-/// 5. While nothing is delivered, no held intent can be delivered or dropped as
-///    mismatched: the machine never leaves work undone.
+/// 5. While nothing is delivered, the oldest held intent can be neither delivered nor
+///    dropped as mismatched: the machine never leaves work undone. (The intents behind it
+///    wait for it, even those a ready scene could take: delivery keeps open order.)
 struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> {
     /// An intent's number, in open order.
     typealias ID = UInt64

@@ -213,13 +213,13 @@ import Testing
         let handles = (1...4).map { flow.enqueue("link \($0)") }
         #expect(await eventually { provider.delivering.waitingCount == 1 })
         // The second waits for the first to return.
-        #expect(provider.deliveries.all.map { $0.components(separatedBy: " → ")[0] } == ["link 1"])
+        #expect(provider.received.all.map(\.intent) == ["link 1"])
         #expect(flow.heldIntentCount == 3)
         provider.delivering.release()
         for handle in handles {
             #expect(await handle.result == .delivered(flow.scene.id))
         }
-        #expect(provider.deliveries.all.map { $0.components(separatedBy: " → ")[0] } == (1...4).map { "link \($0)" })
+        #expect(provider.received.all.map(\.intent) == (1...4).map { "link \($0)" })
         await flow.finish()
     }
 
@@ -416,7 +416,7 @@ import Testing
         #expect(await flow.open("second") == .delivered(second.id))
         flow.sceneBecameActive(flow.scene)
         #expect(await flow.open("third") == .delivered(flow.scene.id))
-        #expect(provider.deliveries.all.map { $0.components(separatedBy: "@")[1].prefix(1) } == ["1", "2", "1"])
+        #expect(provider.received.all.map(\.scene) == [1, 2, 1])
         await flow.finish()
     }
 

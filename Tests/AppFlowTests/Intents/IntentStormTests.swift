@@ -71,10 +71,7 @@ import Testing
         // appeared, of the session it named, with no logout placed between the intent and
         // the login of that session.
         let log = provider.log.all
-        let deliveries = provider.deliveries.all.map { line -> (index: Int, child: String) in
-            let parts = line.components(separatedBy: " → ")
-            return (Int(parts[0].dropFirst())!, parts[1])
-        }
+        let deliveries = provider.received.all.map { (index: Int($0.intent.dropFirst())!, child: $0.child) }
         let delivered = results.indices.filter { if case .delivered = results[$0] { true } else { false } }
         #expect(deliveries.map(\.index) == delivered, "delivered once each, in open order")
         for (index, child) in deliveries {

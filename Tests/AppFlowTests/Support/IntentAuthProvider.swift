@@ -33,6 +33,8 @@ struct IntentAuthProvider: AuthFlowProvider {
     let offScreen = Log<String>()
     /// The intents delivered, as "intent → child".
     let deliveries = Log<String>()
+    /// The intents delivered, with the child and the scene that got each.
+    let received = Log<Received>()
     let scenes = SceneBook()
     private let built = LockedValue(0)
     var session: String? = nil
@@ -80,6 +82,7 @@ struct IntentAuthProvider: AuthFlowProvider {
         }
         log.append("deliver \(intent) → \(child.name)")
         deliveries.append("\(intent) → \(child.name)")
+        received.append(Received(intent: intent, child: child.name, scene: context.scene.rawValue))
         await delivering.pass()
         await onDelivery?(intent)
     }
@@ -93,6 +96,13 @@ struct IntentAuthProvider: AuthFlowProvider {
         tracker?.track(screen, as: screen.name)
         return screen
     }
+}
+
+/// One delivery, as the provider received it.
+struct Received: Sendable, Equatable {
+    let intent: String
+    let child: String
+    let scene: UInt64
 }
 
 /// A gate a test can put in a factory's way at any moment, and take away again: the
