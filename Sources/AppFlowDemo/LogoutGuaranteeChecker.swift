@@ -179,7 +179,7 @@ public struct LogoutGuaranteeChecker: Sendable {
         switch finalPhase {
         case .loggedIn(let session): matches = lastBatch.isLogin && batchOfCall[session.call] == lastBatch.index
         case .loggedOut: matches = !lastBatch.isLogin
-        case .splash: matches = false
+        case .splash, .locked: matches = false
         }
         if !matches {
             let expected = lastBatch.isLogin ? "a login of the last batch (\(lastBatch.index))" : "logged out"
@@ -196,6 +196,7 @@ public struct LogoutGuaranteeChecker: Sendable {
         case .splash: return "splash"
         case .loggedOut: return "logged out"
         case .loggedIn(let session): return "logged in as \(session)"
+        case .locked(let session): return "locked over \(session)"
         }
     }
 

@@ -57,17 +57,19 @@ public final class AuthEventRecorder<Session: Sendable & Equatable, Child: Senda
                 problems.append("event \(index): initial but made by \(event.call)")
             }
             switch event.kind {
-            case .willLogin, .willLogout:
+            case .willLogin, .willLogout, .willLock:
                 if let open {
                     problems.append("event \(index): \(event.kind) while \(open.kind) \(open.transitionID) is open")
                 }
                 open = event
-            case .didLogin, .didLogout:
+            case .didLogin, .didLogout, .didLock:
                 guard let will = open else {
                     problems.append("event \(index): \(event.kind) without its will")
                     continue
                 }
-                let sameDirection = (will.kind == .willLogin) == (event.kind == .didLogin)
+                let sameDirection =
+                    (will.kind == .willLogin) == (event.kind == .didLogin)
+                    && (will.kind == .willLock) == (event.kind == .didLock)
                 if !sameDirection || will.transitionID != event.transitionID {
                     problems.append(
                         "event \(index): \(event.kind) \(event.transitionID) ends \(will.kind) \(will.transitionID)"

@@ -8,4 +8,8 @@ public enum AuthCall: Sendable, Hashable {
     case logout
     /// ``AuthFlow/refresh(_:animation:)``.
     case refresh
+    /// ``AuthFlow/lock(_:animation:)``.
+    case lock
+    /// ``AuthFlow/unlock(animation:)``: its transition shows as a login.
+    case unlock
 }

@@ -10,13 +10,18 @@ public struct AuthEvent<Session: Sendable & Equatable, Child: Sendable>: Sendabl
         case willLogout
         /// A logout transition has ended.
         case didLogout
+        /// A lock transition has begun; ``AuthEvent/child`` is the lock screen and
+        /// ``AuthEvent/session`` the session locked.
+        case willLock
+        /// A lock transition has ended.
+        case didLock
     }
 
     /// Which handler this is.
     public let kind: Kind
     /// The target child of the transition.
     public let child: Child
-    /// The session of a login; `nil` for a logout.
+    /// The session of a login (an unlock included) or of a lock; `nil` for a logout.
     public let session: Session?
     /// Whether this is the initial placement made by ``AuthFlow/start(animation:)``.
     public let isInitial: Bool

@@ -168,6 +168,7 @@ extension AuthFlow {
         // Only a flow with services records which services a factory holds.
         let acquired: LockedValue<UInt64?>? = services == nil ? nil : LockedValue(nil)
         let container = scene.container
+        let coverGeneration = scene.coverGeneration
         let result = await container.cycle(
             animation: animation,
             policy: configuration.policy,
@@ -189,6 +190,13 @@ extension AuthFlow {
             to: { [self] in
                 let current = await container.child
                 let plan = machine.withLock { $0.plan(stamp, call, current: current.place) }
+                if plan.reusesCovered, let covered = scene.covered(ofEpoch: plan.epoch) {
+                    // The child the lock hid, shown again as it was: a new screen of it.
+                    return screen(plan.phase, covered.child, nil, plan.origin, plan.epoch, scene.id)
+                }
+                if plan.covers {
+                    scene.keepCovered(current, ofEpoch: plan.epoch)
+                }
                 if plan.prepares {
                     let departure = AuthDeparture(
                         direction: plan.direction,
@@ -215,13 +223,19 @@ extension AuthFlow {
         if let epoch = acquired?.withLock({ $0 }) {
             services?.factoryEnded(epoch)
         }
+        if result.didRun, coverGeneration != nil {
+            // The lock screen has gone (an unlock showed the kept child, or another call
+            // replaced it): the scene keeps nothing, unless a newer lock kept a child since.
+            scene.releaseCovered(ifGeneration: coverGeneration)
+        }
         return result
     }
 
     /// Makes the provider's child of `phase` for scene `scene`; a logged-in child with the
     /// services of session epoch `epoch`, recorded in `acquired` for `factoryEnded`. A
-    /// session the flow has left gets no services: the call is stale and its child is
-    /// dropped unseen, so the switching placeholder stands in for it.
+    /// session the flow has left (no epoch: a newer call left it after this one began, or
+    /// one the services refuse) gets no services: the call is stale and its child is dropped
+    /// unseen, so the switching placeholder stands in for it.
     func makeChild(
         _ phase: AuthPhase<Session>,
         _ variant: LogoutVariant?,
@@ -233,8 +247,9 @@ extension AuthFlow {
         switch phase {
         case .loggedIn(let session):
             let sessionServices: Provider.Services
-            if let services, let epoch {
-                guard let made = await services.services(for: epoch, session) else {
+            if let services {
+                // No epoch: a newer call left the session after this one began.
+                guard let epoch, let made = await services.services(for: epoch, session) else {
                     return await provider.makeSwitchingPlaceholder(in: scene)
                 }
                 acquired?.withLock { $0 = epoch }
@@ -242,10 +257,12 @@ extension AuthFlow {
             } else if let none = Self.noServices {
                 sessionServices = none
             } else {
-                preconditionFailure("Internal inconsistency: a logged-in child without its session's epoch")
+                preconditionFailure("Internal inconsistency: a provider with services and no services performer")
             }
             let context = AuthChildContext(call: origin, scene: scene, services: sessionServices)
             return await provider.makeLoggedInChild(for: session, in: context)
+        case .locked(let session):
+            return await provider.makeLockScreen(for: session, in: scene)
         case .loggedOut, .splash:
             return await provider.makeLoggedOutChild(for: variant ?? .signedOut, in: scene)
         }
@@ -268,7 +285,8 @@ extension AuthFlow {
             child: child,
             logoutVariant: variant,
             call: origin,
-            sessionEpoch: phase.session == nil ? nil : epoch,
+            // A logged-in child's session, or the one a cover lock screen keeps.
+            sessionEpoch: phase == .splash || phase == .loggedOut ? nil : epoch,
             owner: owner(of: scene)
         )
     }

@@ -62,6 +62,7 @@ extension AuthFlow {
         }
         performIntents(intentAction)
         await scene.container.finish()
+        scene.releaseCovered()
         services?.sceneGone(scene.id)
     }
 
@@ -102,6 +103,7 @@ extension AuthFlow {
         let (phase, variant): (AuthPhase<Session>, LogoutVariant?) =
             switch place {
             case .loggedIn(let session), .switching(from: let session): (.loggedIn(session), nil)
+            case .locked(let session, _): (.locked(session), nil)
             case .loggedOut(let variant): (.loggedOut, variant)
             case .splash: (.splash, nil)
             }

@@ -360,7 +360,10 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
         services?.sessionChanged(to: nil)
         await withTaskGroup(of: Void.self) { group in
             for (_, scene) in scenes {
-                group.addTask { await scene.container.finish() }
+                group.addTask {
+                    await scene.container.finish()
+                    scene.releaseCovered()
+                }
             }
         }
         // A scene detached before `finish()` but still finishing is told by `detach`.
@@ -437,14 +440,16 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
         case .progress: return nil
         }
         guard let call = transition.to.call else { return nil }
-        let session = transition.to.phase.session
-        let kind: AuthEvent<Session, Child>.Kind =
-            switch (session != nil, ended) {
-            case (true, false): .willLogin
-            case (true, true): .didLogin
-            case (false, false): .willLogout
-            case (false, true): .didLogout
-            }
+        let session: Session?
+        let kind: AuthEvent<Session, Child>.Kind
+        switch transition.to.phase {
+        case .loggedIn(let loggedIn):
+            (session, kind) = (loggedIn, ended ? .didLogin : .willLogin)
+        case .locked(let locked):
+            (session, kind) = (locked, ended ? .didLock : .willLock)
+        case .loggedOut, .splash:
+            (session, kind) = (nil, ended ? .didLogout : .willLogout)
+        }
         return AuthEvent(
             kind: kind,
             child: transition.to.child,

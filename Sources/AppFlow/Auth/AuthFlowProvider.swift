@@ -110,8 +110,13 @@ public protocol AuthFlowProvider<Session, Child>: Sendable {
     /// Makes the logged-out child for `variant` in scene `scene`. Defaults to
     /// ``makeLoggedOutChild(for:)``; each scene gets a child of its own.
     func makeLoggedOutChild(for variant: LogoutVariant, in scene: AuthSceneID) async -> Child
-    /// Animations, delays and policy. Defaults to ``AuthFlowConfiguration/init(loginAnimation:logoutAnimation:loginDelay:logoutDelay:preparationTimeout:policy:startAnimation:releasesSessionBeforeSwitch:servicesTeardownTimeout:intentExpiry:maxHeldIntents:)`` with every default.
+    /// Animations, delays and policy. Defaults to ``AuthFlowConfiguration/init(loginAnimation:logoutAnimation:loginDelay:logoutDelay:preparationTimeout:policy:startAnimation:releasesSessionBeforeSwitch:servicesTeardownTimeout:intentExpiry:maxHeldIntents:lockStyle:)`` with every default.
     var configuration: AuthFlowConfiguration { get }
+
+    /// Makes the lock screen `scene` shows over `session` while the flow is locked
+    /// (``AuthFlow/lock(_:animation:)``): a Face ID or passcode prompt. It must show nothing
+    /// of the session. Defaults to ``makeSwitchingPlaceholder(in:)``.
+    func makeLockScreen(for session: Session, in scene: AuthSceneID) async -> Child
 
     /// Hands `intent` to `child`, the logged-in child a scene shows: navigate to the route,
     /// show the message.
@@ -150,6 +155,11 @@ extension AuthFlowProvider {
     /// Calls ``makeSwitchingPlaceholder()``.
     public func makeSwitchingPlaceholder(in scene: AuthSceneID) async -> Child {
         await makeSwitchingPlaceholder()
+    }
+
+    /// Calls ``makeSwitchingPlaceholder(in:)``.
+    public func makeLockScreen(for session: Session, in scene: AuthSceneID) async -> Child {
+        await makeSwitchingPlaceholder(in: scene)
     }
 
     /// Calls ``makeLoggedOutChild(for:)``.
@@ -276,10 +286,13 @@ public struct AuthFlowConfiguration: Sendable {
     /// The most intents held at once (at least 1): opening one more drops the oldest held
     /// as ``IntentDropReason/displaced``. 32 by default.
     public var maxHeldIntents: Int
+    /// How ``AuthFlow/lock(_:animation:)`` hides the session when the call names no style:
+    /// ``AuthLockStyle/cover`` by default.
+    public var lockStyle: AuthLockStyle
 
     /// A configuration; the defaults are 0.2 s fades, no delays, a 1 s preparation
     /// timeout, latest-wins, a 5 s services teardown timeout, and intents held for up to
-    /// 10 minutes, 32 at most.
+    /// 10 minutes, 32 at most, and locks in the cover style.
     public init(
         loginAnimation: TransitionAnimation = .fade(),
         logoutAnimation: TransitionAnimation = .fade(),
@@ -291,8 +304,10 @@ public struct AuthFlowConfiguration: Sendable {
         releasesSessionBeforeSwitch: Bool = false,
         servicesTeardownTimeout: Duration = .seconds(5),
         intentExpiry: Duration? = .seconds(600),
-        maxHeldIntents: Int = 32
+        maxHeldIntents: Int = 32,
+        lockStyle: AuthLockStyle = .cover
     ) {
+        self.lockStyle = lockStyle
         self.intentExpiry = intentExpiry
         self.maxHeldIntents = maxHeldIntents
         self.servicesTeardownTimeout = servicesTeardownTimeout

@@ -16,6 +16,9 @@ public final class AuthScene<Provider: AuthFlowProvider>: Sendable {
     public let container: FlowContainer<Screen>
     /// The placement decided when the scene was attached, while it runs.
     private let placement = LockedValue<Task<Void, Never>?>(nil)
+    /// The session's screen a cover lock hides, and the generation it was kept in (each
+    /// keeping counts one).
+    private let cover = LockedValue<(screen: Screen?, generation: UInt64)>((nil, 0))
 
     init(id: AuthSceneID, container: FlowContainer<Screen>) {
         self.id = id
@@ -50,6 +53,43 @@ public final class AuthScene<Provider: AuthFlowProvider>: Sendable {
             .unbounded
     ) -> AsyncStream<AuthEvent<Provider.Session, Provider.Child>> {
         AuthFlow<Provider>.authEvents(of: container, bufferingPolicy: bufferingPolicy)
+    }
+
+    /// Keeps `screen`, which a cover lock is about to hide, if it is a child of session epoch
+    /// `epoch` (not a placeholder, nor another session's child).
+    func keepCovered(_ screen: Screen, ofEpoch epoch: UInt64?) {
+        guard let epoch, screen.sessionEpoch == epoch, screen.place.session != nil else { return }
+        let replaced = cover.withLock { cover in
+            defer { cover = (screen, cover.generation + 1) }
+            return cover.screen
+        }
+        // Whatever it replaced is dropped outside the lock: a child's deinit may run app code.
+        _ = replaced
+    }
+
+    /// The screen kept by a cover lock, if it is of session epoch `epoch`.
+    func covered(ofEpoch epoch: UInt64?) -> Screen? {
+        cover.withLock { cover in
+            guard let screen = cover.screen, screen.sessionEpoch == epoch else { return nil }
+            return screen
+        }
+    }
+
+    /// The generation of the screen kept now; `nil` if none is.
+    var coverGeneration: UInt64? {
+        cover.withLock { $0.screen == nil ? nil : $0.generation }
+    }
+
+    /// Lets the kept screen go if it is still the one of `generation`, or whatever it is
+    /// for `nil` (the scene has ended).
+    func releaseCovered(ifGeneration generation: UInt64? = nil) {
+        let released = cover.withLock { cover -> Screen? in
+            guard generation == nil || cover.generation == generation else { return nil }
+            defer { cover.screen = nil }
+            return cover.screen
+        }
+        // Dropped outside the lock: a child's deinit may run app code.
+        _ = released
     }
 
     /// Keeps the task of the scene's first placement.

@@ -6,6 +6,9 @@ public enum AuthPhase<Session: Sendable & Equatable>: Sendable, Equatable {
     case loggedOut
     /// Logged in with a session.
     case loggedIn(Session)
+    /// Locked over a session: the lock screen is shown, and no child of the session
+    /// (``AuthFlow/lock(_:animation:)``).
+    case locked(Session)
 
     /// The session, when logged in.
     public var session: Session? {
@@ -74,6 +77,7 @@ public struct AuthScreen<Session: Sendable & Equatable, Child: Sendable>: Sendab
         case .splash: return .splash
         case .loggedOut: return .loggedOut(logoutVariant ?? .signedOut)
         case .loggedIn(let session): return isSwitchingPlaceholder ? .switching(from: session) : .loggedIn(session)
+        case .locked(let session): return .locked(session, keepsSession: sessionEpoch != nil)
         }
     }
 }

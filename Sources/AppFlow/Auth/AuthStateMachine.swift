@@ -10,13 +10,24 @@ enum AuthPlace<Session: Sendable & Equatable>: Sendable, Equatable {
     /// placeholder of ``AuthFlowConfiguration/releasesSessionBeforeSwitch`` is shown, and
     /// the new session's child is still to be built.
     case switching(from: Session)
+    /// Locked over this session: the lock screen is shown. With `keepsSession` (the cover
+    /// style) the session and its services live on behind it; otherwise (the teardown
+    /// style) the flow has left the session, as on a logout.
+    case locked(Session, keepsSession: Bool)
 
-    /// The session of this place, if it has one.
+    /// The session of this place, if it is logged in: never while locked.
     var session: Session? {
         switch self {
         case .loggedIn(let session), .switching(from: let session): return session
-        case .splash, .loggedOut: return nil
+        case .splash, .loggedOut, .locked: return nil
         }
+    }
+
+    /// The session that lives on at this place: the logged-in session, or the one a cover
+    /// lock keeps.
+    var liveSession: Session? {
+        if case .locked(let session, keepsSession: true) = self { return session }
+        return session
     }
 }
 
@@ -61,8 +72,9 @@ enum AuthPlace<Session: Sendable & Equatable>: Sendable, Equatable {
 ///    logout's key, a start's answer, a refusal) is at most `lastStamp`.
 /// 2. A joinable logout, while it is the newest call, is a logout.
 /// 3. A running build belongs to the newest call.
-/// 4. ``place`` is never the switching placeholder, and it has a session exactly when
-///    ``sessionEpoch`` is set; every epoch is at most `lastEpoch`.
+/// 4. ``place`` is never the switching placeholder, and it has a live session (logged in,
+///    or locked in the cover style) exactly when ``sessionEpoch`` is set; every epoch is
+///    at most `lastEpoch`.
 /// 5. Every begun call is an issued stamp; a fanned-out newest call is an issued one.
 /// 6. Scene ids are unique, in attach order, and below `nextScene`.
 struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
@@ -78,6 +90,11 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         case logout(LogoutVariant)
         /// `refresh(_:)`: rebuild the logged-in child, for this session or the one shown.
         case refresh(Session?)
+        /// `lock(_:)` in this style.
+        case lock(AuthLockStyle)
+        /// `unlock()`; with `since`, an unlock whose authentication began when `since`
+        /// calls had been made, superseded if a lock was called after that.
+        case unlock(since: Stamp?)
     }
 
     /// Why a call is refused at an admission point.
@@ -114,6 +131,12 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
     /// The phase the newest call asks for; `nil` before any call, or while the newest is
     /// a `start()` whose provider has not answered.
     private(set) var requestedPhase: AuthPhase<Session>?
+    /// Where each lock and unlock on its way goes, decided when it is called (the flow's
+    /// place cannot move between a call and its beginning: only the newest call begins). A
+    /// lock or unlock with nothing to do has none, and is unchanged.
+    private(set) var targets: [Stamp: AuthPlace<Session>] = [:]
+    /// The newest lock called.
+    private(set) var lastLock: Stamp = 0
 
     // The scene state is set by the scene inputs (`AuthStateMachine+Scenes.swift`) only.
     /// The scenes attached, in attach order.
@@ -173,15 +196,18 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
                 joiners[joinable.stamp, default: []].append(joiner)
                 return .joined(joinable.stamp)
             }
+        case .unlock(let since?):
+            // Its authentication began before a newer lock: that lock needs its own.
+            if lastLock > since { return .resolve(.superseded) }
         case .refresh:
             switch newestCall {
-            case .start?, .login?, .logout?:
+            case .start?, .login?, .logout?, .lock?, .unlock?:
                 // A refresh rebuilds the session shown; a call on its way changes it.
                 if !newestEnded { return .resolve(.unchanged) }
             case .refresh?, nil:
                 break
             }
-        case .start, .login:
+        case .start, .login, .lock, .unlock:
             break
         }
         let stamp = lastStamp
@@ -199,6 +225,15 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
             requestedPhase = nil
         case .refresh:
             break
+        case .lock(let style):
+            lastLock = stamp
+            if case .loggedIn(let session) = place {
+                targets[stamp] = .locked(session, keepsSession: style == .cover)
+            }
+            if case .loggedIn(let session)? = requestedPhase { requestedPhase = .locked(session) }
+        case .unlock:
+            if case .locked(let session, _) = place { targets[stamp] = .loggedIn(session) }
+            if case .locked(let session)? = requestedPhase { requestedPhase = .loggedIn(session) }
         }
         let cancelled = build?.handle
         build = nil
@@ -266,9 +301,22 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
                     break
                 }
                 unchanged = session.map { !sameAccount($0, shown) } ?? false
+            case .lock:
+                // Only a session shown is locked, once.
+                if case .locked = current { unchanged = true } else { unchanged = targets[stamp] == nil }
+            case .unlock:
+                guard case .loggedIn(let session)? = targets[stamp] else {
+                    unchanged = true
+                    break
+                }
+                unchanged = current == .loggedIn(session) && inSession
             }
             if unchanged {
                 unchangedCalls.insert(stamp)
+                // The scene shows the call's destination already, but the flow still goes
+                // there: a login that began and was beaten before its child showed left the
+                // flow's place in its session. A refresh has no destination of its own.
+                if case .refresh = call {} else { begin(stamp, call, current: current) }
                 return .refuse(.unchanged)
             }
             begin(stamp, call, current: current)
@@ -286,6 +334,8 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         case .login: placeOrigin = .login
         case .logout: placeOrigin = .logout
         case .refresh: placeOrigin = .refresh
+        case .lock: placeOrigin = .lock
+        case .unlock: placeOrigin = .unlock
         }
         switch call {
         case .start:
@@ -304,6 +354,19 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
                     lastEpoch += 1
                     sessionEpoch = lastEpoch
                 }
+            }
+        case .lock:
+            guard case .locked(_, let keepsSession)? = targets[stamp] else { break }
+            place = targets[stamp]!
+            // The teardown style leaves the session, as a logout does.
+            if !keepsSession { sessionEpoch = nil }
+        case .unlock:
+            guard case .loggedIn(let session)? = targets[stamp] else { break }
+            if sessionEpoch == nil {
+                // After a teardown lock, the session is entered anew.
+                enter(session)
+            } else {
+                place = .loggedIn(session)
             }
         }
     }
@@ -364,7 +427,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         case .start:
             guard let answer = startAnswers[stamp], case .loggedIn(let session) = answer else { return false }
             return session != shown ? releasesSessionBeforeSwitch || hasServices : leftSession
-        case .logout:
+        case .logout, .lock, .unlock:
             return false
         }
     }
@@ -392,7 +455,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         switch call {
         case .login, .refresh: return releasesSessionBeforeSwitch || hasServices ? .releaseFirst : .cycle
         case .start: return hasServices ? .releaseFirst : .cycle
-        case .logout: return .cycle
+        case .logout, .lock, .unlock: return .cycle
         }
     }
 
@@ -419,7 +482,8 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
     func releaseDeparture(_ call: Call) -> AuthDeparture {
         switch call {
         case .refresh: return AuthDeparture(direction: .login, call: .refresh, logoutVariant: nil)
-        case .login, .logout, .start: return AuthDeparture(direction: .login, call: .login, logoutVariant: nil)
+        case .login, .logout, .start, .lock, .unlock:
+            return AuthDeparture(direction: .login, call: .login, logoutVariant: nil)
         }
     }
 
@@ -437,8 +501,14 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         /// session child prepared already, before it was released, unless this is a
         /// logout, whose preparation (a server-side logout) is its own.
         var prepares: Bool
-        /// The session epoch of a logged-in child: whose services it is built with.
+        /// The session epoch of a logged-in child: whose services it is built with; of a
+        /// cover lock screen: the session it keeps.
         var epoch: UInt64? = nil
+        /// A cover lock: each scene keeps the session's child it hides, to show it again.
+        var covers = false
+        /// A cover unlock: each scene shows again the child it kept, if it kept one of this
+        /// epoch, rather than building one.
+        var reusesCovered = false
     }
 
     /// The plan of call `stamp`, made as `call`, with `current` in place when its factory
@@ -474,6 +544,28 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
                 preconditionFailure("Internal inconsistency: a refresh was admitted while not logged in")
             }
             return loggedIn(session, by: .refresh)
+        case .lock:
+            guard case .locked(let session, let keepsSession)? = targets[stamp] else {
+                preconditionFailure("Internal inconsistency: a lock with nothing to lock was admitted")
+            }
+            // A cover lock hides the child as it is; a teardown lock lets it prepare to go.
+            return Plan(
+                phase: .locked(session),
+                origin: .lock,
+                direction: .logout,
+                prepares: !keepsSession,
+                epoch: keepsSession ? sessionEpoch : nil,
+                covers: keepsSession
+            )
+        case .unlock:
+            guard case .loggedIn(let session)? = targets[stamp] else {
+                preconditionFailure("Internal inconsistency: an unlock with nothing to unlock was admitted")
+            }
+            var plan = loggedIn(session, by: .unlock)
+            // The lock screen leaves: nothing of the session prepares.
+            plan.prepares = false
+            plan.reusesCovered = true
+            return plan
         }
     }
 
@@ -496,8 +588,8 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
             case .loggedIn: return [.start, .login]
             case .loggedOut: return [.start, .logout]
             }
-        case .login, .refresh: return [.login]
-        case .logout: return [.logout]
+        case .login, .refresh, .unlock: return [.login]
+        case .logout, .lock: return [.logout]
         }
     }
 
@@ -542,6 +634,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         }
         begun.remove(stamp)
         startAnswers[stamp] = nil
+        targets[stamp] = nil
         let unchanged = unchangedCalls.remove(stamp) != nil
         let authResult: AuthResult = result == .superseded && unchanged ? .unchanged : AuthResult(result)
         return EndAction(result: authResult, joiners: joiners.removeValue(forKey: stamp) ?? [])
@@ -584,8 +677,8 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
     func invariantViolations() -> [String] {
         var broken: [String] = []
         let held =
-            [newest, joinableLogout?.stamp ?? 0, build?.stamp ?? 0] + Array(joiners.keys) + Array(startAnswers.keys)
-            + Array(unchangedCalls)
+            [newest, joinableLogout?.stamp ?? 0, build?.stamp ?? 0, lastLock] + Array(joiners.keys)
+            + Array(startAnswers.keys) + Array(unchangedCalls) + Array(targets.keys)
         if let newestHeld = held.max(), newestHeld > lastStamp {
             broken.append("1: stamp \(newestHeld) after \(lastStamp) calls")
         }
@@ -596,7 +689,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
             broken.append("3: build \(build.stamp) runs for a call older than \(newest)")
         }
         if case .switching = place { broken.append("4: the flow's place is the switching placeholder") }
-        if (place.session != nil) != (sessionEpoch != nil) || (sessionEpoch ?? 0) > lastEpoch {
+        if (place.liveSession != nil) != (sessionEpoch != nil) || (sessionEpoch ?? 0) > lastEpoch {
             broken.append("4: place \(place) with epoch \(sessionEpoch.map(String.init) ?? "none") of \(lastEpoch)")
         }
         if let late = begun.max(), late > lastStamp { broken.append("5: call \(late) began, \(lastStamp) made") }

@@ -64,7 +64,9 @@ final class AuthRecordingStage: FlowStage {
         await flow.finish()
     }
 
-    @Test func aSceneAttachedDuringALoginJoinsItAtItsDestination() async {
+    /// A started, logged-out flow whose login of "ada" has begun and waits at `gate` in its
+    /// factory.
+    static func loginHeldInItsFactory() async -> (Flow, SceneAuthProvider, Gate, Task<AuthResult, Never>) {
         var provider = SceneAuthProvider()
         let gate = Gate()
         provider.loginGate = gate
@@ -72,6 +74,11 @@ final class AuthRecordingStage: FlowStage {
         await flow.start()
         let login = Task { await flow.login("ada") }
         #expect(await eventually(timeout: .seconds(30)) { gate.waitingCount == 1 })
+        return (flow, provider, gate, login)
+    }
+
+    @Test func aSceneAttachedDuringALoginJoinsItAtItsDestination() async {
+        let (flow, provider, gate, login) = await Self.loginHeldInItsFactory()
         let scene = flow.attachScene(placeholder: Screen("launch"))
         #expect(await eventually(timeout: .seconds(30)) { gate.waitingCount == 2 })
         gate.open()
@@ -79,6 +86,22 @@ final class AuthRecordingStage: FlowStage {
         await scene.placed()
         #expect(await Self.shown(scene) == "main(ada)@2")
         #expect(!provider.log.all.contains { $0.hasPrefix("loggedOut@2") })
+        await flow.finish()
+    }
+
+    @Test func aLogoutUnchangedInEverySceneStillEndsTheSessionOfALoginThatBeganAndWasBeaten() async {
+        // The login begins (its services are made), its child is still being made...
+        let (flow, provider, gate, login) = await Self.loginHeldInItsFactory()
+        // ...and a logout beats it; the scene never left the logged-out child.
+        let logout = flow.request(.logout())
+        gate.open()
+        #expect(await login.value == .superseded)
+        #expect(await logout.result == .unchanged)
+        // The session is over: a scene attached now shows no child of it, and its services go.
+        let scene = flow.attachScene(placeholder: Screen("launch"))
+        await scene.placed()
+        #expect(await Self.shown(scene) == "loggedOut@2")
+        #expect(await eventually { provider.aliveServices.current == 0 })
         await flow.finish()
     }
 

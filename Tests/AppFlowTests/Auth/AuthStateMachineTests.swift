@@ -425,9 +425,11 @@ import Testing
                 ) { if point == .start { began(&$0, 1, .loggedOut(.signedOut), epoch: nil) } },
             ]
         } + [
-            // "Unchanged" is decided at the start only, and remembered for the result.
+            // "Unchanged" is decided at the start only, and remembered for the result. The
+            // flow still goes where the call goes: the scene shows it already.
             row(.loggedInCalled, .admit(1, .login("a"), .start, current: .loggedIn("a")), .admit(.refuse(.unchanged))) {
                 $0.unchangedCalls = [1]
+                began(&$0, 1, .loggedIn("a"), epoch: 1)
             },
             row(.loggedInCalled, .admit(1, .login("a"), .arrival, current: .loggedIn("a")), .admit(.admit)),
             row(.loggedInCalled, .admit(1, .login("a"), .childMade, current: .loggedIn("a")), .admit(.admit)),
@@ -435,7 +437,10 @@ import Testing
                 .logoutAfterLogin,
                 .admit(2, .logout(.signedOut), .start, current: .loggedOut(.signedOut)),
                 .admit(.refuse(.unchanged))
-            ) { $0.unchangedCalls = [2] },
+            ) {
+                $0.unchangedCalls = [2]
+                began(&$0, 2, .loggedOut(.signedOut), epoch: nil)
+            },
             // A logout to another variant while logged out switches.
             row(.logoutAfterLogin, .admit(2, .logout(.signedOut), .start, current: .loggedOut(soft)), .admit(.admit)) {
                 began(&$0, 2, .loggedOut(.signedOut), epoch: nil)
@@ -482,6 +487,7 @@ import Testing
             },
             row(.startAnsweredSoft, .admit(1, .start, .start, current: .loggedOut(soft)), .admit(.refuse(.unchanged))) {
                 $0.unchangedCalls = [1]
+                began(&$0, 1, .loggedOut(soft), epoch: nil)
             },
         ]
 

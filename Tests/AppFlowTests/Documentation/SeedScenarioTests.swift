@@ -36,6 +36,7 @@ struct SeedScenarioTests {
                 case .didLogin: handled.append("didLogin")  // didLoginHandler
                 case .willLogout: handled.append("willLogout \(event.child)")  // willLogoutHandler(target)
                 case .didLogout: handled.append("didLogout")  // didLogoutHandler
+                case .willLock, .didLock: break  // AppController has no lock
                 }
             }
         }

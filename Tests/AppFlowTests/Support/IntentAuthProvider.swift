@@ -21,8 +21,8 @@ final class SceneBook: Sendable {
     }
 }
 
-/// A provider whose intents are strings. Each child is numbered in build order, and logs
-/// its hooks in `log`; each delivery logs "deliver <intent> → <child>" there too, and
+/// A provider whose intents are strings, with a lock screen of its own. Each child is
+/// numbered in build order, and logs its hooks in `log`; each delivery logs "deliver <intent> → <child>" there too, and
 /// records in `offScreen` any delivery whose child was not the one its scene showed, settled.
 struct IntentAuthProvider: AuthFlowProvider {
     typealias Intent = String
@@ -46,6 +46,8 @@ struct IntentAuthProvider: AuthFlowProvider {
     let logouts = GateSlot()
     /// Holds the deliveries, after each is logged.
     let delivering = GateSlot()
+    /// Holds the lock screens' factories.
+    let lockScreens = GateSlot()
     /// Tracks every child built.
     var tracker: ReleaseTracker? = nil
     /// Whether a delivery checks that its child is on screen (off in storms, where a call
@@ -73,6 +75,11 @@ struct IntentAuthProvider: AuthFlowProvider {
     func makeLoggedInChild(for session: String, in context: AuthChildContext<Void>) async -> Screen {
         await logins.pass()
         return make("main(\(session))@\(context.scene.rawValue)")
+    }
+
+    func makeLockScreen(for session: String, in scene: AuthSceneID) async -> Screen {
+        await lockScreens.pass()
+        return make("lock(\(session))@\(scene.rawValue)")
     }
 
     func handle(_ intent: String, in child: Screen, context: AuthIntentContext<String>) async {

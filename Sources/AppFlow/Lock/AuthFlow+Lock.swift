@@ -1,0 +1,75 @@
+// App lock over a live session: `lock` hides the session behind the provider's lock screen,
+// `unlock` shows it again, both in call order like login and logout.
+
+extension AuthFlow {
+    /// Locks the session shown: every scene shows the provider's
+    /// ``AuthFlowProvider/makeLockScreen(for:in:)`` over it, and no child of the session is
+    /// shown or announced until an unlock called after this lock has completed.
+    ///
+    /// `style` (else ``AuthFlowConfiguration/lockStyle``) says whether the session's
+    /// children stay alive behind the lock screen (``AuthLockStyle/cover``) or are released,
+    /// with the session's services (``AuthLockStyle/teardown``).
+    ///
+    /// **Ordering.** Takes its place in call order the moment it is called, as a logout
+    /// does: every login, refresh and unlock called before it is beaten, a factory already
+    /// making a logged-in child is cancelled. It locks the session the flow is in when it is
+    /// called; with none (logged out, the splash, or already locked) it returns
+    /// ``AuthResult/unchanged`` and, having beaten the calls before it, leaves the flow
+    /// where it is.
+    ///
+    /// **Animation.** `animation`, else ``AuthFlowConfiguration/logoutAnimation``.
+    ///
+    /// **Cancellation and after ``finish()``.** As ``logout(_:animation:)``, without joining:
+    /// cancelled before its transition starts it returns ``AuthResult/cancelled``, and the
+    /// calls before it stay beaten.
+    @discardableResult
+    public func lock(_ style: AuthLockStyle? = nil, animation: TransitionAnimation? = nil) async -> AuthResult {
+        let call = Machine.Call.lock(style ?? configuration.lockStyle)
+        switch stampCall(call) {
+        case .stamp(let stamp): return await perform(stamp, call, animation: animation)
+        case .resolved(let result): return result
+        }
+    }
+
+    /// Unlocks the locked session: every scene shows the session again, the child a cover
+    /// lock kept as it was (a scene that kept none, and every scene after a teardown lock,
+    /// builds it anew, with new services).
+    ///
+    /// **Ordering.** Takes its place in call order like a login: a later lock, logout or
+    /// login beats it. It unlocks the session locked when it is called; with none it returns
+    /// ``AuthResult/unchanged``. To tell an authentication answered after a newer lock was
+    /// called (the user left the app and came back), take an ``unlockAttempt()`` when the
+    /// prompt appears and unlock with ``unlock(_:animation:)``.
+    ///
+    /// **Animation.** `animation`, else ``AuthFlowConfiguration/loginAnimation``; its
+    /// events show as a login with ``AuthCall/unlock``.
+    ///
+    /// **Cancellation and after ``finish()``.** As ``login(_:animation:)``.
+    @discardableResult
+    public func unlock(animation: TransitionAnimation? = nil) async -> AuthResult {
+        await unlock(since: nil, animation: animation)
+    }
+
+    /// Begins an authentication that may unlock the flow: take it when the Face ID or
+    /// passcode prompt appears. It takes no place in call order.
+    public func unlockAttempt() -> AuthUnlockAttempt {
+        AuthUnlockAttempt(since: callCount)
+    }
+
+    /// Unlocks with an authentication that began at `attempt`: as ``unlock(animation:)``,
+    /// except that if a lock was called after the attempt began it returns
+    /// ``AuthResult/superseded`` at once, takes no place in call order, and the newer lock
+    /// needs an authentication of its own.
+    @discardableResult
+    public func unlock(_ attempt: AuthUnlockAttempt, animation: TransitionAnimation? = nil) async -> AuthResult {
+        await unlock(since: attempt.since, animation: animation)
+    }
+
+    private func unlock(since: UInt64?, animation: TransitionAnimation?) async -> AuthResult {
+        let call = Machine.Call.unlock(since: since)
+        switch stampCall(call) {
+        case .stamp(let stamp): return await perform(stamp, call, animation: animation)
+        case .resolved(let result): return result
+        }
+    }
+}
