@@ -10,6 +10,6 @@ public enum AuthCall: Sendable, Hashable {
     case refresh
     /// ``AuthFlow/lock(_:animation:)``.
     case lock
-    /// ``AuthFlow/unlock(animation:)``: its transition shows as a login.
+    /// ``AuthFlow/unlock(animation:preparing:)``: its transition shows as a login.
     case unlock
 }

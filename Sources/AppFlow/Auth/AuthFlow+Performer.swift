@@ -41,9 +41,17 @@ extension AuthFlow {
     }
 
     /// Runs call `stamp` in every scene and ends it: the joined logouts hear its result.
-    /// A start first asks the provider where it lands. `animation` is the caller's; `nil`
+    /// `preparing`, if given, runs first; a start then asks the provider where it lands. `animation` is the caller's; `nil`
     /// takes the configured one the machine chooses.
-    func perform(_ stamp: Machine.Stamp, _ call: Machine.Call, animation: TransitionAnimation?) async -> AuthResult {
+    func perform(
+        _ stamp: Machine.Stamp,
+        _ call: Machine.Call,
+        animation: TransitionAnimation?,
+        preparing: (@Sendable () async -> Void)? = nil
+    ) async -> AuthResult {
+        // The app's own work before the call shows anything (an unlock's data clearing); a
+        // call made meanwhile beats this one, as always.
+        await preparing?()
         if case .start = call {
             let answer = await provider.initialState()
             machine.withLock { $0.startAnswered(stamp, answer) }

@@ -39,15 +39,22 @@ extension AuthFlow {
     /// login beats it. It unlocks the session locked when it is called; with none it returns
     /// ``AuthResult/unchanged``. To tell an authentication answered after a newer lock was
     /// called (the user left the app and came back), take an ``unlockAttempt()`` when the
-    /// prompt appears and unlock with ``unlock(_:animation:)``.
+    /// prompt appears and unlock with ``unlock(_:animation:preparing:)``.
     ///
     /// **Animation.** `animation`, else ``AuthFlowConfiguration/loginAnimation``; its
     /// events show as a login with ``AuthCall/unlock``.
     ///
     /// **Cancellation and after ``finish()``.** As ``login(_:animation:)``.
+    /// `preparing`, if given, is the app's own work before the session shows again
+    /// (clearing data on return, as browsers with auto-clear do): it runs once the unlock
+    /// has taken its place, with the lock screen still shown, and a lock called meanwhile
+    /// beats the unlock, which then returns ``AuthResult/superseded``.
     @discardableResult
-    public func unlock(animation: TransitionAnimation? = nil) async -> AuthResult {
-        await unlock(since: nil, animation: animation)
+    public func unlock(
+        animation: TransitionAnimation? = nil,
+        preparing: (@Sendable () async -> Void)? = nil
+    ) async -> AuthResult {
+        await unlock(since: nil, animation: animation, preparing: preparing)
     }
 
     /// Begins an authentication that may unlock the flow: take it when the Face ID or
@@ -56,19 +63,27 @@ extension AuthFlow {
         AuthUnlockAttempt(since: callCount)
     }
 
-    /// Unlocks with an authentication that began at `attempt`: as ``unlock(animation:)``,
+    /// Unlocks with an authentication that began at `attempt`: as ``unlock(animation:preparing:)``,
     /// except that if a lock was called after the attempt began it returns
     /// ``AuthResult/superseded`` at once, takes no place in call order, and the newer lock
     /// needs an authentication of its own.
     @discardableResult
-    public func unlock(_ attempt: AuthUnlockAttempt, animation: TransitionAnimation? = nil) async -> AuthResult {
-        await unlock(since: attempt.since, animation: animation)
+    public func unlock(
+        _ attempt: AuthUnlockAttempt,
+        animation: TransitionAnimation? = nil,
+        preparing: (@Sendable () async -> Void)? = nil
+    ) async -> AuthResult {
+        await unlock(since: attempt.since, animation: animation, preparing: preparing)
     }
 
-    private func unlock(since: UInt64?, animation: TransitionAnimation?) async -> AuthResult {
+    private func unlock(
+        since: UInt64?,
+        animation: TransitionAnimation?,
+        preparing: (@Sendable () async -> Void)?
+    ) async -> AuthResult {
         let call = Machine.Call.unlock(since: since)
         switch stampCall(call) {
-        case .stamp(let stamp): return await perform(stamp, call, animation: animation)
+        case .stamp(let stamp): return await perform(stamp, call, animation: animation, preparing: preparing)
         case .resolved(let result): return result
         }
     }

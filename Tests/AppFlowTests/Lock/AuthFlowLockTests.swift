@@ -156,4 +156,58 @@ import Testing
         }
         await flow.finish()
     }
+
+    // MARK: - Session services
+
+    @Test func aCoverLockKeepsTheSessionsServices_AndUnlockShowsTheChildBuiltWithThem() async {
+        var provider = SceneAuthProvider()
+        provider.session = "ada"
+        let flow = AuthFlow(provider: provider, splash: Screen("splash"))
+        await flow.start()
+        let main = await flow.container.child.child
+        #expect(await flow.lock(.cover) == .completed)
+        #expect(provider.aliveServices.current == 1)
+        #expect(await flow.unlock() == .completed)
+        #expect(await flow.container.child.child === main)
+        #expect(provider.aliveServices.total == 1, "no services made again")
+        await flow.finish()
+    }
+
+    @Test func aTeardownLockTearsTheServicesDown_AndUnlockMakesNewOnes() async {
+        var provider = SceneAuthProvider()
+        provider.session = "ada"
+        let flow = AuthFlow(provider: provider, splash: Screen("splash"))
+        await flow.start()
+        #expect(await flow.lock(.teardown) == .completed)
+        #expect(await eventually { provider.aliveServices.current == 0 })
+        #expect(provider.log.all.contains("tear down kit 1 of ada"))
+        #expect(await flow.unlock() == .completed)
+        #expect(provider.log.all.contains("make kit 2 of ada"))
+        #expect(provider.aliveServices.current == 1)
+        #expect(await flow.phase == .loggedIn("ada"))
+        await flow.finish()
+    }
+
+    // MARK: - Work before the session shows again
+
+    @Test func anUnlocksWorkRunsWithTheLockScreenShown_AndALockCalledMeanwhileWins() async {
+        let (flow, _, _) = await Self.loggedInFlow()
+        await flow.lock()
+        let work = Gate()
+        let unlock = Task { await flow.unlock(preparing: { await work.pass() }) }
+        #expect(await eventually { work.waitingCount == 1 })
+        #expect(await flow.phase == .locked("ada"))
+        // The user leaves again before the work is done: a newer lock.
+        let calls = flow.callCount
+        let relock = Task { await flow.lock() }
+        #expect(await eventually { flow.callCount == calls + 1 })
+        work.open()
+        #expect(await unlock.value == .superseded)
+        #expect(await relock.value == .unchanged)
+        #expect(await flow.phase == .locked("ada"))
+        // Without a lock meanwhile, the session shows once the work is done.
+        #expect(await flow.unlock(preparing: {}) == .completed)
+        #expect(await flow.phase == .loggedIn("ada"))
+        await flow.finish()
+    }
 }

@@ -1,0 +1,89 @@
+import AppFlowTesting
+import AppFlowTestingTraits
+import Testing
+
+@testable import AppFlow
+
+/// The auto-lock: a countdown on the injected clock, restarted by activity, logins and
+/// unlocks, that locks only a session shown.
+@Suite(.endsWithin(.seconds(60))) struct AutoLockTests {
+    typealias Flow = AuthFlow<IntentAuthProvider>
+
+    static func loggedInFlow(clock: ManualClock) async -> Flow {
+        var provider = IntentAuthProvider()
+        provider.session = "ada"
+        let flow = Flow(provider: provider, splash: Screen("splash"), clock: clock)
+        await flow.start()
+        return flow
+    }
+
+    @Test func itLocksAfterTheDurationWithoutActivity_AndNotBefore() async {
+        let clock = ManualClock()
+        let flow = await Self.loggedInFlow(clock: clock)
+        let autoLock = AutoLock(flow, after: .seconds(300), clock: clock)
+        autoLock.activity()  // a touch, a keystroke: the countdown starts over
+        await clock.waitForSleepers(1)
+        clock.advance(by: .seconds(299))
+        await Task.yield()
+        #expect(await flow.phase == .loggedIn("ada"))
+        clock.advance(by: .seconds(1))
+        #expect(await eventually { await flow.phase == .locked("ada") })
+        autoLock.stop()
+        await flow.finish()
+    }
+
+    @Test func activityStartsTheCountdownOver() async {
+        let clock = ManualClock()
+        let flow = await Self.loggedInFlow(clock: clock)
+        let autoLock = AutoLock(flow, after: .seconds(300), clock: clock)
+        await clock.waitForSleepers(1)
+        clock.advance(by: .seconds(200))
+        autoLock.activity()
+        #expect(await eventually { clock.nextDeadline == clock.now.advanced(by: .seconds(300)) })
+        clock.advance(by: .seconds(200))
+        await Task.yield()
+        #expect(await flow.phase == .loggedIn("ada"))
+        clock.advance(by: .seconds(100))
+        #expect(await eventually { await flow.phase == .locked("ada") })
+        autoLock.stop()
+        await flow.finish()
+    }
+
+    @Test func anUnlockStartsTheCountdownOver_AndStopEndsIt() async {
+        let clock = ManualClock()
+        let flow = await Self.loggedInFlow(clock: clock)
+        let autoLock = AutoLock(flow, after: .seconds(60), clock: clock)
+        await clock.waitForSleepers(1)
+        clock.advance(by: .seconds(60))
+        #expect(await eventually { await flow.phase == .locked("ada") })
+        await flow.unlock()
+        // The unlock's didLogin restarts it.
+        #expect(await eventually { clock.sleeperCount == 1 })
+        autoLock.stop()
+        #expect(await eventually { clock.sleeperCount == 0 })
+        clock.advance(by: .seconds(600))
+        await Task.yield()
+        #expect(await flow.phase == .loggedIn("ada"))
+        await flow.finish()
+    }
+
+    @Test func itNeverBeatsALoginOnItsWay() async {
+        let clock = ManualClock()
+        let provider = IntentAuthProvider()
+        let flow = Flow(provider: provider, splash: Screen("splash"), clock: clock)
+        await flow.start()
+        provider.logins.hold()
+        let login = Task { await flow.login("ada") }
+        #expect(await eventually { provider.logins.waitingCount == 1 })
+        let autoLock = AutoLock(flow, after: .seconds(60), clock: clock)
+        await clock.waitForSleepers(1)
+        let calls = flow.callCount
+        clock.advance(by: .seconds(60))
+        #expect(await eventually { clock.sleeperCount == 0 })
+        #expect(flow.callCount == calls, "no lock was called")
+        provider.logins.release()
+        #expect(await login.value == .completed)
+        autoLock.stop()
+        await flow.finish()
+    }
+}
