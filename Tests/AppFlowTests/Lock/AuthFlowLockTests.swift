@@ -159,11 +159,17 @@ import Testing
 
     // MARK: - Session services
 
-    @Test func aCoverLockKeepsTheSessionsServices_AndUnlockShowsTheChildBuiltWithThem() async {
+    /// A flow with session services, logged in with "ada" from its start, and its provider.
+    static func loggedInFlowWithServices() async -> (AuthFlow<SceneAuthProvider>, SceneAuthProvider) {
         var provider = SceneAuthProvider()
         provider.session = "ada"
         let flow = AuthFlow(provider: provider, splash: Screen("splash"))
         await flow.start()
+        return (flow, provider)
+    }
+
+    @Test func aCoverLockKeepsTheSessionsServices_AndUnlockShowsTheChildBuiltWithThem() async {
+        let (flow, provider) = await Self.loggedInFlowWithServices()
         let main = await flow.container.child.child
         #expect(await flow.lock(.cover) == .completed)
         #expect(provider.aliveServices.current == 1)
@@ -174,10 +180,7 @@ import Testing
     }
 
     @Test func aTeardownLockTearsTheServicesDown_AndUnlockMakesNewOnes() async {
-        var provider = SceneAuthProvider()
-        provider.session = "ada"
-        let flow = AuthFlow(provider: provider, splash: Screen("splash"))
-        await flow.start()
+        let (flow, provider) = await Self.loggedInFlowWithServices()
         #expect(await flow.lock(.teardown) == .completed)
         #expect(await eventually { provider.aliveServices.current == 0 })
         #expect(provider.log.all.contains("tear down kit 1 of ada"))
