@@ -273,7 +273,8 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
     /// `request` returns, so calls made one after another from synchronous code keep that
     /// order, however the tasks that run them are scheduled. Otherwise it behaves exactly
     /// as the async call of the same kind: ``start(animation:)``, ``login(_:animation:)``,
-    /// ``logout(_:animation:)`` or ``refresh(_:animation:)``.
+    /// ``logout(_:animation:)``, ``refresh(_:animation:)``, ``lock(_:animation:)`` or
+    /// ``unlock(animation:preparing:)``.
     ///
     /// **Cancellation.** ``AuthCallHandle/cancel()`` cancels it as cancelling the async
     /// call's task would.
@@ -288,6 +289,8 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
         case .login(let session): call = .login(session)
         case .logout(let variant): call = .logout(variant)
         case .refresh(let session): call = .refresh(session)
+        case .lock(let style): call = .lock(style ?? configuration.lockStyle)
+        case .unlock: call = .unlock(since: nil)
         }
         // Only a logout joins; the machine decides.
         switch makeCall(call, joiner: outcome) {

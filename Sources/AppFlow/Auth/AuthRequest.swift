@@ -1,5 +1,5 @@
-/// A call to make with ``AuthFlow/request(_:animation:)``: the same four calls as the async
-/// methods, as a value.
+/// A call to make with ``AuthFlow/request(_:animation:)``: the async methods' calls, as a
+/// value.
 public enum AuthRequest<Session: Sendable & Equatable>: Sendable, Equatable {
     /// ``AuthFlow/start(animation:)``.
     case start
@@ -9,4 +9,8 @@ public enum AuthRequest<Session: Sendable & Equatable>: Sendable, Equatable {
     case logout(LogoutVariant = .signedOut)
     /// ``AuthFlow/refresh(_:animation:)`` with this session, or the one shown.
     case refresh(Session? = nil)
+    /// ``AuthFlow/lock(_:animation:)`` in this style, or the configured one.
+    case lock(AuthLockStyle? = nil)
+    /// ``AuthFlow/unlock(animation:preparing:)``.
+    case unlock
 }

@@ -1,0 +1,92 @@
+import AppFlowTesting
+import AppFlowTestingTraits
+import Testing
+
+@testable import AppFlow
+
+/// Thousands of overlapping lock, unlock, login and logout calls in two scenes, with slow
+/// lock screens and slow logged-in children: no child of a session appears after a lock
+/// is called unless an unlock or a login was called after that lock; every call returns
+/// once; hooks stay balanced; in the cover style a scene never shows two children of one
+/// session; in the teardown style nothing of a session is kept once it is locked.
+@Suite(.endsWithin(.seconds(120))) struct LockStormTests {
+    typealias Flow = AuthFlow<IntentAuthProvider>
+
+    @Test(arguments: [AuthLockStyle.cover, .teardown], [1 as UInt64, 2])
+    func noSessionChildAppearsBetweenALockAndAnUnlockCalledAfterIt(style: AuthLockStyle, seed: UInt64) async {
+        var generator = SeededGenerator(seed: seed)
+        let tracker = ReleaseTracker()
+        var provider = IntentAuthProvider()
+        provider.checksScreen = false
+        provider.tracker = tracker
+        provider.configuration.lockStyle = style
+        var flow: Flow? = Flow(provider: provider, splash: Screen("splash"))
+        // A second scene, kept by the flow.
+        _ = flow!.attachScene(placeholder: Screen("launch"))
+        var calls: [AuthCallHandle] = [flow!.request(.start)]
+        var logins = 0
+        for _ in 0..<1_500 {
+            let request: AuthRequest<String>
+            switch generator.next() % 8 {
+            case 0, 1:
+                request = .login("s\(logins)")
+                logins += 1
+            case 2: request = .logout()
+            case 3, 4: request = .lock()
+            default: request = .unlock
+            }
+            calls.append(flow!.request(request))
+            // Placed in the same log as the children's hooks, right after its place is taken.
+            provider.log.append("call \(request)")
+            // Slow lock screens and children: some factories wait for a few turns.
+            for _ in 0..<generator.next() % 8 { await Task.yield() }
+        }
+        var results: [AuthResult] = []
+        for call in calls { results.append(await call.result) }
+        #expect(results.count == calls.count)
+
+        let log = provider.log.all
+        // After a lock is called, a session's child appears only once an unlock or a login
+        // has been called after that lock.
+        var barred = false
+        for entry in log {
+            if entry.hasPrefix("call lock") {
+                barred = true
+            } else if entry == "call unlock" || entry.hasPrefix("call login") {
+                barred = false
+            } else if entry.hasPrefix("main("), entry.hasSuffix(".didAppear") {
+                #expect(!barred, "\(entry) after a lock, with no unlock or login called since")
+            }
+        }
+        // Hooks balanced: each child's hooks alternate appear and disappear, in order.
+        var hooks: [String: [String]] = [:]
+        for entry in log where !entry.hasPrefix("call ") && !entry.hasPrefix("deliver ") {
+            let dot = entry.lastIndex(of: ".")!
+            hooks[String(entry[..<dot]), default: []].append(String(entry[entry.index(after: dot)...]))
+        }
+        let cycle = ["willAppear", "didAppear", "willDisappear", "didDisappear"]
+        for (child, sequence) in hooks {
+            let expected = sequence.indices.map { cycle[$0 % 4] }
+            #expect(sequence == expected, "\(child): \(sequence)")
+        }
+        if style == .cover {
+            // A scene never shows two children of one session: unlock shows the one it hid.
+            var shown: [String: Set<String>] = [:]
+            for (child, sequence) in hooks where child.hasPrefix("main(") && sequence.contains("didAppear") {
+                let sessionAndScene = String(child.prefix { $0 != "#" })
+                shown[sessionAndScene, default: []].insert(child)
+            }
+            for (key, children) in shown {
+                #expect(children.count == 1, "\(key) showed \(children.sorted())")
+            }
+        } else {
+            // Nothing of a session is kept once a teardown lock has shown its lock screen.
+            await flow!.login("last")
+            #expect(await flow!.lock() == .completed)
+            #expect(await eventually { !tracker.alive.contains { $0.hasPrefix("main(") } }, "\(tracker.alive)")
+        }
+        await flow!.finish()
+        flow = nil
+        #expect(await tracker.waitUntilReleased(), "alive: \(tracker.alive)")
+    }
+}
