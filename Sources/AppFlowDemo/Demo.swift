@@ -1,4 +1,4 @@
-/// The whole demo: parse the arguments, run the three acts, report.
+/// The whole demo: parse the arguments, run the four acts, report.
 public enum Demo {
     /// Runs the demo on this process's command line, standard output and standard error.
     ///
@@ -16,6 +16,12 @@ public enum Demo {
     static func seedNote(_ console: Console) -> String {
         console.dim("  the seed fixes the plan (who calls what, and when), not the scheduler:")
             + "\n" + console.dim("  counts and the final state vary from run to run; the checks hold in every run")
+    }
+
+    /// Prints a storm's title and what its seed promises.
+    static func announce(_ title: String, on console: Console) {
+        console.line(console.bold(title))
+        console.line(seedNote(console))
     }
 
     /// Runs the demo with `arguments` (without the program name) and returns the exit
@@ -44,24 +50,24 @@ public enum Demo {
             return 0
         }
         let startupPassed = await StartupAct.run(console: console, fast: options.fast)
-        console.line(
-            console.bold(
-                "== Act 2: login/logout storm (\(DemoOptions.name(of: options.policy)), \(options.tasks) tasks, seed \(options.seed))"
-            )
+        announce(
+            "== Act 2: login/logout storm (\(DemoOptions.name(of: options.policy)), \(options.tasks) tasks, seed \(options.seed))",
+            on: console
         )
-        console.line(seedNote(console))
         let report = await StormAct.run(options: options, console: console)
         console.write(report.render(console: console))
         console.line()
-        console.line(
-            console.bold(
-                "== Act 3: AuthFlow start/login/logout storm (\(options.authTasks) tasks, slow logins, seed \(options.seed))"
-            )
+        announce(
+            "== Act 3: AuthFlow start/login/logout storm (\(options.authTasks) tasks, slow logins, seed \(options.seed))",
+            on: console
         )
-        console.line(seedNote(console))
         let auth = await AuthStormAct.run(options: options, console: console)
         console.write(auth.render(console: console))
-        let passed = startupPassed && report.passed && auth.passed
+        console.line()
+        announce("== Act 4: app lock storm (\(options.authTasks) calls, two scenes, seed \(options.seed))", on: console)
+        let lock = await LockStormAct.run(options: options, console: console)
+        console.write(lock.render(console: console))
+        let passed = startupPassed && report.passed && auth.passed && lock.passed
         console.line(passed ? console.green("all invariants held") : console.red("an invariant failed"))
         return passed ? 0 : 1
     }

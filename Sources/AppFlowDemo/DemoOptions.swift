@@ -31,7 +31,7 @@ public struct DemoOptions: Sendable, Equatable {
           --policy      overlap policy of the Act 2 storm: enqueue, latest-wins (default),
                         interrupt or drop-if-busy
           --tasks       concurrent tasks in the Act 2 storm, 1...\(maxTasks) (default 10000)
-          --auth-tasks  concurrent tasks calling AuthFlow in Act 3, 1...\(maxTasks)
+          --auth-tasks  calls on AuthFlow in Acts 3 and 4, 1...\(maxTasks)
                         (default 4000)
           --fast        immediate animations and no delays, for scripts
           --seed        seed of the storms' plans (default 42). It fixes the plan (who calls

@@ -191,7 +191,7 @@ public struct LogoutGuaranteeChecker: Sendable {
     public var holds: Bool { violations.isEmpty }
 
     /// `phase` as the summary prints it: `logged out`, `logged in as u17`.
-    public static func name(of phase: AuthPhase<DemoSession>) -> String {
+    public static func name<Session>(of phase: AuthPhase<Session>) -> String {
         switch phase {
         case .splash: return "splash"
         case .loggedOut: return "logged out"

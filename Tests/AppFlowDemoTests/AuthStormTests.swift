@@ -152,10 +152,7 @@ struct AuthStormTests {
     }
 
     @Test func theAuthFlowActHoldsTheLogoutGuaranteeInFastMode() async {
-        var options = DemoOptions()
-        options.fast = true
-        options.authTasks = 3_000
-        let report = await AuthStormAct.run(options: options)
+        let report = await AuthStormAct.run(options: .fast(authTasks: 3_000))
         #expect(report.passed, "\(report.checks.filter { !$0.passed }.map(\.name)) \(report.checker.violations)")
         #expect(report.checker.calls == 3_000)
         #expect(report.checker.returned == 3_000)

@@ -5,8 +5,8 @@ import Testing
 @testable import AppFlow
 
 /// Thousands of overlapping lock, unlock, login and logout calls in two scenes, with slow
-/// lock screens and slow logged-in children: no child of a session appears after a lock
-/// is called unless an unlock or a login was called after that lock; every call returns
+/// lock screens and slow logged-in children: once a lock has returned, no child of a session
+/// appears unless an unlock or a login was placed after that lock; every call returns
 /// once; hooks stay balanced; in the cover style a scene never shows two children of one
 /// session; in the teardown style nothing of a session is kept once it is locked.
 @Suite(.endsWithin(.seconds(120))) struct LockStormTests {
@@ -24,8 +24,9 @@ import Testing
         // A second scene, kept by the flow.
         _ = flow!.attachScene(placeholder: Screen("launch"))
         var calls: [AuthCallHandle] = [flow!.request(.start)]
+        var returns: [Task<Void, Never>] = []
         var logins = 0
-        for _ in 0..<1_500 {
+        for index in 0..<1_500 {
             let request: AuthRequest<String>
             switch generator.next() % 8 {
             case 0, 1:
@@ -35,32 +36,49 @@ import Testing
             case 3, 4: request = .lock()
             default: request = .unlock
             }
-            calls.append(flow!.request(request))
-            // Placed in the same log as the children's hooks, right after its place is taken.
-            provider.log.append("call \(request)")
+            // In the same log as the children's hooks: a call before it is placed, a lock's
+            // return once it has returned.
+            provider.log.append("call #\(index) \(request)")
+            let handle = flow!.request(request)
+            calls.append(handle)
+            if case .lock = request {
+                returns.append(
+                    Task { [log = provider.log] in
+                        _ = await handle.result
+                        log.append("returned #\(index) lock")
+                    }
+                )
+            }
             // Slow lock screens and children: some factories wait for a few turns.
             for _ in 0..<generator.next() % 8 { await Task.yield() }
         }
         var results: [AuthResult] = []
         for call in calls { results.append(await call.result) }
+        for task in returns { await task.value }
         #expect(results.count == calls.count)
 
         let log = provider.log.all
-        // After a lock is called, a session's child appears only once an unlock or a login
-        // has been called after that lock.
+        // Once a lock has returned (every scene shows its outcome), a session's child
+        // appears only after an unlock or a login placed after that lock.
         var barred = false
+        var lastRelease = -1
         for entry in log {
-            if entry.hasPrefix("call lock") {
-                barred = true
-            } else if entry == "call unlock" || entry.hasPrefix("call login") {
-                barred = false
-            } else if entry.hasPrefix("main("), entry.hasSuffix(".didAppear") {
-                #expect(!barred, "\(entry) after a lock, with no unlock or login called since")
+            if entry.hasPrefix("call #") {
+                let index = Int(entry.dropFirst("call #".count).prefix { $0 != " " })!
+                if entry.hasSuffix(" unlock") || entry.contains(" login(") {
+                    lastRelease = index
+                    barred = false
+                }
+            } else if entry.hasPrefix("returned #") {
+                let index = Int(entry.dropFirst("returned #".count).prefix { $0 != " " })!
+                if lastRelease < index { barred = true }
+            } else if entry.hasPrefix("main("), entry.hasSuffix(".willAppear") {
+                #expect(!barred, "\(entry) after a lock returned, with no unlock or login placed since")
             }
         }
         // Hooks balanced: each child's hooks alternate appear and disappear, in order.
         var hooks: [String: [String]] = [:]
-        for entry in log where !entry.hasPrefix("call ") && !entry.hasPrefix("deliver ") {
+        for entry in log where !entry.hasPrefix("call #") && !entry.hasPrefix("returned #") {
             let dot = entry.lastIndex(of: ".")!
             hooks[String(entry[..<dot]), default: []].append(String(entry[entry.index(after: dot)...]))
         }
