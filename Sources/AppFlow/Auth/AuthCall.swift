@@ -12,4 +12,8 @@ public enum AuthCall: Sendable, Hashable {
     case lock
     /// ``AuthFlow/unlock(animation:preparing:)``: its transition shows as a login.
     case unlock
+    /// ``AuthFlow/cover()``: its transition shows as a lock.
+    case cover
+    /// ``AuthFlow/uncover(preparing:)``: its transition shows as a login.
+    case uncover
 }

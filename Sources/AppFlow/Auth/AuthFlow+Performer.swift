@@ -135,6 +135,7 @@ extension AuthFlow {
             case .start: if let animation = configuration.startAnimation { return animation }
             case .login: return configuration.loginAnimation
             case .logout: return configuration.logoutAnimation
+            case .immediate: return .immediate
             }
         }
         return configuration.loginAnimation
@@ -177,9 +178,10 @@ extension AuthFlow {
         let acquired: LockedValue<UInt64?>? = services == nil ? nil : LockedValue(nil)
         let container = scene.container
         let coverGeneration = scene.coverGeneration
+        let interrupts = machine.withLock { $0.interruptsRunningTransition(call) }
         let result = await container.cycle(
             animation: animation,
-            policy: configuration.policy,
+            policy: interrupts ? .interrupt : configuration.policy,
             admission: { [self] point, current in
                 // The provider's answer is asked before the lock is taken: no user code
                 // runs under it.
@@ -220,18 +222,34 @@ extension AuthFlow {
                     try? await clock.sleep(for: delay)
                 }
                 let build = Task { [self] in
-                    await makeChild(plan.phase, plan.logoutVariant, plan.origin, plan.epoch, scene.id, acquired)
+                    await makeChild(
+                        plan.phase,
+                        plan.logoutVariant,
+                        plan.origin,
+                        plan.epoch,
+                        scene.id,
+                        acquired,
+                        privacy: plan.isPrivacyCover
+                    )
                 }
                 if case .cancel(let handle) = machine.withLock({ $0.buildStarted(stamp, build) }) {
                     handle.cancel()
                 }
-                return screen(plan.phase, await build.value, plan.logoutVariant, plan.origin, plan.epoch, scene.id)
+                return screen(
+                    plan.phase,
+                    await build.value,
+                    plan.logoutVariant,
+                    plan.origin,
+                    plan.epoch,
+                    scene.id,
+                    privacy: plan.isPrivacyCover
+                )
             }
         )
         if let epoch = acquired?.withLock({ $0 }) {
             services?.factoryEnded(epoch)
         }
-        if result.didRun, coverGeneration != nil {
+        if result.didRun, coverGeneration != nil, !machine.withLock({ $0.keepsCoveredChild(after: call) }) {
             // The lock screen has gone (an unlock showed the kept child, or another call
             // replaced it): the scene keeps nothing, unless a newer lock kept a child since.
             scene.releaseCovered(ifGeneration: coverGeneration)
@@ -250,7 +268,8 @@ extension AuthFlow {
         _ origin: AuthCall,
         _ epoch: UInt64?,
         _ scene: AuthSceneID,
-        _ acquired: LockedValue<UInt64?>?
+        _ acquired: LockedValue<UInt64?>?,
+        privacy: Bool = false
     ) async -> Child {
         switch phase {
         case .loggedIn(let session):
@@ -270,6 +289,7 @@ extension AuthFlow {
             let context = AuthChildContext(call: origin, scene: scene, services: sessionServices)
             return await provider.makeLoggedInChild(for: session, in: context)
         case .locked(let session):
+            if privacy { return await provider.makePrivacyCover(for: session, in: scene) }
             return await provider.makeLockScreen(for: session, in: scene)
         case .loggedOut, .splash:
             return await provider.makeLoggedOutChild(for: variant ?? .signedOut, in: scene)
@@ -286,13 +306,15 @@ extension AuthFlow {
         _ variant: LogoutVariant?,
         _ origin: AuthCall?,
         _ epoch: UInt64?,
-        _ scene: AuthSceneID
+        _ scene: AuthSceneID,
+        privacy: Bool = false
     ) -> Screen {
         Screen(
             phase: phase,
             child: child,
             logoutVariant: variant,
             call: origin,
+            isPrivacyCover: privacy,
             // A logged-in child's session, or the one a cover lock screen keeps.
             sessionEpoch: phase == .splash || phase == .loggedOut ? nil : epoch,
             owner: owner(of: scene)

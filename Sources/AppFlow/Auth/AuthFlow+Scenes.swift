@@ -100,10 +100,12 @@ extension AuthFlow {
     ) async {
         // Only a flow with services records which services a factory holds.
         let acquired: LockedValue<UInt64?>? = services == nil ? nil : LockedValue(nil)
+        let privacy: Bool
+        if case .covered = place { privacy = true } else { privacy = false }
         let (phase, variant): (AuthPhase<Session>, LogoutVariant?) =
             switch place {
             case .loggedIn(let session), .switching(from: let session): (.loggedIn(session), nil)
-            case .locked(let session, _): (.locked(session), nil)
+            case .locked(let session, _), .covered(let session): (.locked(session), nil)
             case .loggedOut(let variant): (.loggedOut, variant)
             case .splash: (.splash, nil)
             }
@@ -112,8 +114,8 @@ extension AuthFlow {
             policy: configuration.policy,
             admission: { [machine] _, _ in machine.withLock { $0.admitPlacement(stamp) } },
             to: { [self] in
-                let child = await makeChild(phase, variant, origin, epoch, scene.id, acquired)
-                return screen(phase, child, variant, nil, epoch, scene.id)
+                let child = await makeChild(phase, variant, origin, epoch, scene.id, acquired, privacy: privacy)
+                return screen(phase, child, variant, nil, epoch, scene.id, privacy: privacy)
             }
         )
         if let epoch = acquired?.withLock({ $0 }) {

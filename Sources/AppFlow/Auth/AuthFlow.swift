@@ -289,8 +289,10 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
         case .login(let session): call = .login(session)
         case .logout(let variant): call = .logout(variant)
         case .refresh(let session): call = .refresh(session)
-        case .lock(let style): call = .lock(style ?? configuration.lockStyle)
+        case .lock(let style): call = .lock(Machine.LockKind(style ?? configuration.lockStyle))
         case .unlock: call = .unlock(since: nil)
+        case .cover: call = .lock(.privacy)
+        case .uncover: call = .uncover
         }
         // Only a logout joins; the machine decides.
         switch makeCall(call, joiner: outcome) {

@@ -118,6 +118,11 @@ public protocol AuthFlowProvider<Session, Child>: Sendable {
     /// of the session. Defaults to ``makeSwitchingPlaceholder(in:)``.
     func makeLockScreen(for session: Session, in scene: AuthSceneID) async -> Child
 
+    /// Makes the privacy cover `scene` shows over `session` while the app is inactive
+    /// (``AuthFlow/cover()``): a logo or a blur, shown without animation. It must show
+    /// nothing of the session. Defaults to ``makeSwitchingPlaceholder(in:)``.
+    func makePrivacyCover(for session: Session, in scene: AuthSceneID) async -> Child
+
     /// Hands `intent` to `child`, the logged-in child a scene shows: navigate to the route,
     /// show the message.
     ///
@@ -159,6 +164,11 @@ extension AuthFlowProvider {
 
     /// Calls ``makeSwitchingPlaceholder(in:)``.
     public func makeLockScreen(for session: Session, in scene: AuthSceneID) async -> Child {
+        await makeSwitchingPlaceholder(in: scene)
+    }
+
+    /// Calls ``makeSwitchingPlaceholder(in:)``.
+    public func makePrivacyCover(for session: Session, in scene: AuthSceneID) async -> Child {
         await makeSwitchingPlaceholder(in: scene)
     }
 

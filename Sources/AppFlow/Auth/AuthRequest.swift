@@ -13,4 +13,8 @@ public enum AuthRequest<Session: Sendable & Equatable>: Sendable, Equatable {
     case lock(AuthLockStyle? = nil)
     /// ``AuthFlow/unlock(animation:preparing:)``.
     case unlock
+    /// ``AuthFlow/cover()``: place the privacy cover from `sceneWillResignActive(_:)`.
+    case cover
+    /// ``AuthFlow/uncover(preparing:)``.
+    case uncover
 }

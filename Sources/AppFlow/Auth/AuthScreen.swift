@@ -35,6 +35,8 @@ public struct AuthScreen<Session: Sendable & Equatable, Child: Sendable>: Sendab
     /// Whether this is the switching placeholder shown while one session's child is
     /// released before the next one is built.
     let isSwitchingPlaceholder: Bool
+    /// Whether this is the privacy cover (``AuthFlow/cover()``) rather than a lock screen.
+    let isPrivacyCover: Bool
     /// The epoch of the session whose child this is; `nil` for a child of no session, and
     /// for a screen the app placed (which belongs to the session it was placed in).
     let sessionEpoch: UInt64?
@@ -59,6 +61,7 @@ public struct AuthScreen<Session: Sendable & Equatable, Child: Sendable>: Sendab
         logoutVariant: LogoutVariant?,
         call: AuthCall?,
         isSwitchingPlaceholder: Bool = false,
+        isPrivacyCover: Bool = false,
         sessionEpoch: UInt64? = nil,
         owner: AuthScreenOwner? = nil
     ) {
@@ -67,6 +70,7 @@ public struct AuthScreen<Session: Sendable & Equatable, Child: Sendable>: Sendab
         self.logoutVariant = phase == .loggedOut ? logoutVariant ?? .signedOut : nil
         self.call = call
         self.isSwitchingPlaceholder = isSwitchingPlaceholder
+        self.isPrivacyCover = isPrivacyCover
         self.sessionEpoch = sessionEpoch
         self.owner = owner
     }
@@ -77,7 +81,8 @@ public struct AuthScreen<Session: Sendable & Equatable, Child: Sendable>: Sendab
         case .splash: return .splash
         case .loggedOut: return .loggedOut(logoutVariant ?? .signedOut)
         case .loggedIn(let session): return isSwitchingPlaceholder ? .switching(from: session) : .loggedIn(session)
-        case .locked(let session): return .locked(session, keepsSession: sessionEpoch != nil)
+        case .locked(let session):
+            return isPrivacyCover ? .covered(session) : .locked(session, keepsSession: sessionEpoch != nil)
         }
     }
 }

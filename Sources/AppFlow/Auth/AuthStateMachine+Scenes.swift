@@ -41,7 +41,7 @@ extension AuthStateMachine {
         if !newestEnded {
             guard newestFannedOut else { return .wait(id) }
             switch call {
-            case .start, .login, .logout, .lock, .unlock:
+            case .start, .login, .logout, .lock, .unlock, .uncover:
                 return .join(id, newest, call)
             case .refresh:
                 // A refresh keeps the session: the scene shows it as it is.

@@ -14,20 +14,24 @@ enum AuthPlace<Session: Sendable & Equatable>: Sendable, Equatable {
     /// style) the session and its services live on behind it; otherwise (the teardown
     /// style) the flow has left the session, as on a logout.
     case locked(Session, keepsSession: Bool)
+    /// The privacy cover is shown over this session, which lives on behind it.
+    case covered(Session)
 
-    /// The session of this place, if it is logged in: never while locked.
+    /// The session of this place, if it is logged in: never while locked or covered.
     var session: Session? {
         switch self {
         case .loggedIn(let session), .switching(from: let session): return session
-        case .splash, .loggedOut, .locked: return nil
+        case .splash, .loggedOut, .locked, .covered: return nil
         }
     }
 
     /// The session that lives on at this place: the logged-in session, or the one a cover
-    /// lock keeps.
+    /// lock or the privacy cover keeps.
     var liveSession: Session? {
-        if case .locked(let session, keepsSession: true) = self { return session }
-        return session
+        switch self {
+        case .locked(let session, keepsSession: true), .covered(let session): return session
+        default: return session
+        }
     }
 }
 
@@ -90,11 +94,30 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         case logout(LogoutVariant)
         /// `refresh(_:)`: rebuild the logged-in child, for this session or the one shown.
         case refresh(Session?)
-        /// `lock(_:)` in this style.
-        case lock(AuthLockStyle)
+        /// `lock(_:)` in a style, or `cover()`.
+        case lock(LockKind)
         /// `unlock()`; with `since`, an unlock whose authentication began when `since`
-        /// calls had been made, superseded if a lock was called after that.
+        /// calls had been made, superseded if a lock or a cover was called after that.
         case unlock(since: Stamp?)
+        /// `uncover()`.
+        case uncover
+    }
+
+    /// What a lock puts over the session.
+    enum LockKind: Sendable, Hashable {
+        /// ``AuthLockStyle/cover``.
+        case cover
+        /// ``AuthLockStyle/teardown``.
+        case teardown
+        /// The privacy cover of `cover()`: no authentication lifts it, `uncover()` does.
+        case privacy
+
+        init(_ style: AuthLockStyle) {
+            switch style {
+            case .cover: self = .cover
+            case .teardown: self = .teardown
+            }
+        }
     }
 
     /// Why a call is refused at an admission point.
@@ -135,8 +158,12 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
     /// place cannot move between a call and its beginning: only the newest call begins). A
     /// lock or unlock with nothing to do has none, and is unchanged.
     private(set) var targets: [Stamp: AuthPlace<Session>] = [:]
-    /// The newest lock called.
+    /// The newest lock called (not the privacy cover).
     private(set) var lastLock: Stamp = 0
+    /// The newest privacy cover called with a session to cover.
+    private(set) var lastCover: Stamp = 0
+    /// The newest privacy cover called at all: an authentication begun before it is stale.
+    private(set) var lastCoverCall: Stamp = 0
 
     // The scene state is set by the scene inputs (`AuthStateMachine+Scenes.swift`) only.
     /// The scenes attached, in attach order.
@@ -197,11 +224,19 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
                 return .joined(joinable.stamp)
             }
         case .unlock(let since?):
-            // Its authentication began before a newer lock: that lock needs its own.
-            if lastLock > since { return .resolve(.superseded) }
+            // Its authentication began before a newer lock or cover: that one needs its own.
+            if max(lastLock, lastCoverCall) > since { return .resolve(.superseded) }
+        case .uncover:
+            // A lock called after the cover stays: lifting it needs an unlock.
+            if lastLock > lastCover { return .resolve(.unchanged) }
+        case .lock(.privacy):
+            lastCoverCall = lastStamp
+            // Nothing to cover: a login on its way goes on (the user may be signing in as
+            // the app goes to the background).
+            guard case .loggedIn = place else { return .resolve(.unchanged) }
         case .refresh:
             switch newestCall {
-            case .start?, .login?, .logout?, .lock?, .unlock?:
+            case .start?, .login?, .logout?, .lock?, .unlock?, .uncover?:
                 // A refresh rebuilds the session shown; a call on its way changes it.
                 if !newestEnded { return .resolve(.unchanged) }
             case .refresh?, nil:
@@ -225,15 +260,29 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
             requestedPhase = nil
         case .refresh:
             break
-        case .lock(let style):
-            lastLock = stamp
+        case .lock(.privacy):
             if case .loggedIn(let session) = place {
-                targets[stamp] = .locked(session, keepsSession: style == .cover)
+                targets[stamp] = .covered(session)
+                lastCover = stamp
+            }
+            if case .loggedIn(let session)? = requestedPhase { requestedPhase = .locked(session) }
+        case .lock(let kind):
+            lastLock = stamp
+            switch place {
+            case .loggedIn(let session), .covered(let session):
+                targets[stamp] = .locked(session, keepsSession: kind == .cover)
+            case .splash, .loggedOut, .switching, .locked:
+                break
             }
             if case .loggedIn(let session)? = requestedPhase { requestedPhase = .locked(session) }
         case .unlock:
             if case .locked(let session, _) = place { targets[stamp] = .loggedIn(session) }
             if case .locked(let session)? = requestedPhase { requestedPhase = .loggedIn(session) }
+        case .uncover:
+            if case .covered(let session) = place {
+                targets[stamp] = .loggedIn(session)
+                requestedPhase = .loggedIn(session)
+            }
         }
         let cancelled = build?.handle
         build = nil
@@ -301,10 +350,14 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
                     break
                 }
                 unchanged = session.map { !sameAccount($0, shown) } ?? false
-            case .lock:
-                // Only a session shown is locked, once.
-                if case .locked = current { unchanged = true } else { unchanged = targets[stamp] == nil }
-            case .unlock:
+            case .lock(let kind):
+                // Only a session shown is locked, once; a lock replaces the privacy cover.
+                switch current {
+                case .locked: unchanged = true
+                case .covered: unchanged = kind == .privacy || targets[stamp] == nil
+                default: unchanged = targets[stamp] == nil
+                }
+            case .unlock, .uncover:
                 guard case .loggedIn(let session)? = targets[stamp] else {
                     unchanged = true
                     break
@@ -334,8 +387,10 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         case .login: placeOrigin = .login
         case .logout: placeOrigin = .logout
         case .refresh: placeOrigin = .refresh
+        case .lock(.privacy): placeOrigin = .cover
         case .lock: placeOrigin = .lock
         case .unlock: placeOrigin = .unlock
+        case .uncover: placeOrigin = .uncover
         }
         switch call {
         case .start:
@@ -356,10 +411,12 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
                 }
             }
         case .lock:
-            guard case .locked(_, let keepsSession)? = targets[stamp] else { break }
-            place = targets[stamp]!
+            guard let target = targets[stamp] else { break }
+            place = target
             // The teardown style leaves the session, as a logout does.
-            if !keepsSession { sessionEpoch = nil }
+            if case .locked(_, keepsSession: false) = target { sessionEpoch = nil }
+        case .uncover:
+            if case .loggedIn(let session)? = targets[stamp] { place = .loggedIn(session) }
         case .unlock:
             guard case .loggedIn(let session)? = targets[stamp] else { break }
             if sessionEpoch == nil {
@@ -427,7 +484,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         case .start:
             guard let answer = startAnswers[stamp], case .loggedIn(let session) = answer else { return false }
             return session != shown ? releasesSessionBeforeSwitch || hasServices : leftSession
-        case .logout, .lock, .unlock:
+        case .logout, .lock, .unlock, .uncover:
             return false
         }
     }
@@ -455,7 +512,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         switch call {
         case .login, .refresh: return releasesSessionBeforeSwitch || hasServices ? .releaseFirst : .cycle
         case .start: return hasServices ? .releaseFirst : .cycle
-        case .logout, .lock, .unlock: return .cycle
+        case .logout, .lock, .unlock, .uncover: return .cycle
         }
     }
 
@@ -482,7 +539,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
     func releaseDeparture(_ call: Call) -> AuthDeparture {
         switch call {
         case .refresh: return AuthDeparture(direction: .login, call: .refresh, logoutVariant: nil)
-        case .login, .logout, .start, .lock, .unlock:
+        case .login, .logout, .start, .lock, .unlock, .uncover:
             return AuthDeparture(direction: .login, call: .login, logoutVariant: nil)
         }
     }
@@ -509,6 +566,8 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         /// A cover unlock: each scene shows again the child it kept, if it kept one of this
         /// epoch, rather than building one.
         var reusesCovered = false
+        /// The privacy cover: the provider's ``AuthFlowProvider/makePrivacyCover(for:in:)``.
+        var isPrivacyCover = false
     }
 
     /// The plan of call `stamp`, made as `call`, with `current` in place when its factory
@@ -544,6 +603,19 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
                 preconditionFailure("Internal inconsistency: a refresh was admitted while not logged in")
             }
             return loggedIn(session, by: .refresh)
+        case .lock(.privacy):
+            guard case .covered(let session)? = targets[stamp] else {
+                preconditionFailure("Internal inconsistency: a cover with nothing to cover was admitted")
+            }
+            return Plan(
+                phase: .locked(session),
+                origin: .cover,
+                direction: .logout,
+                prepares: false,
+                epoch: sessionEpoch,
+                covers: true,
+                isPrivacyCover: true
+            )
         case .lock:
             guard case .locked(let session, let keepsSession)? = targets[stamp] else {
                 preconditionFailure("Internal inconsistency: a lock with nothing to lock was admitted")
@@ -557,11 +629,11 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
                 epoch: keepsSession ? sessionEpoch : nil,
                 covers: keepsSession
             )
-        case .unlock:
+        case .unlock, .uncover:
             guard case .loggedIn(let session)? = targets[stamp] else {
                 preconditionFailure("Internal inconsistency: an unlock with nothing to unlock was admitted")
             }
-            var plan = loggedIn(session, by: .unlock)
+            var plan = loggedIn(session, by: call == .uncover ? .uncover : .unlock)
             // The lock screen leaves: nothing of the session prepares.
             plan.prepares = false
             plan.reusesCovered = true
@@ -577,6 +649,8 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         case login
         /// ``AuthFlowConfiguration/logoutAnimation``.
         case logout
+        /// None: the privacy cover comes and goes at once.
+        case immediate
     }
 
     /// The animations a call tries in order when its caller names none: a start takes the
@@ -588,8 +662,26 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
             case .loggedIn: return [.start, .login]
             case .loggedOut: return [.start, .logout]
             }
+        case .lock(.privacy), .uncover: return [.immediate]
         case .login, .refresh, .unlock: return [.login]
         case .logout, .lock: return [.logout]
+        }
+    }
+
+    /// Whether `call` cuts a running transition short rather than waiting for it, whatever
+    /// the flow's policy: the privacy cover must be shown at once.
+    func interruptsRunningTransition(_ call: Call) -> Bool {
+        if case .lock(.privacy) = call { return true }
+        return false
+    }
+
+    /// Whether a scene keeps the session's child a lock hid once `call` has run there: a
+    /// cover lock or the privacy cover keeps it (to show it again); any other call that ran
+    /// has shown that child again or replaced the lock screen, so the scene lets it go.
+    func keepsCoveredChild(after call: Call) -> Bool {
+        switch call {
+        case .lock(.cover), .lock(.privacy): return true
+        case .lock(.teardown), .start, .login, .logout, .refresh, .unlock, .uncover: return false
         }
     }
 
@@ -677,7 +769,8 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
     func invariantViolations() -> [String] {
         var broken: [String] = []
         let held =
-            [newest, joinableLogout?.stamp ?? 0, build?.stamp ?? 0, lastLock] + Array(joiners.keys)
+            [newest, joinableLogout?.stamp ?? 0, build?.stamp ?? 0, lastLock, lastCover, lastCoverCall]
+            + Array(joiners.keys)
             + Array(startAnswers.keys) + Array(unchangedCalls) + Array(targets.keys)
         if let newestHeld = held.max(), newestHeld > lastStamp {
             broken.append("1: stamp \(newestHeld) after \(lastStamp) calls")

@@ -24,7 +24,7 @@ extension AuthFlow {
     /// calls before it stay beaten.
     @discardableResult
     public func lock(_ style: AuthLockStyle? = nil, animation: TransitionAnimation? = nil) async -> AuthResult {
-        let call = Machine.Call.lock(style ?? configuration.lockStyle)
+        let call = Machine.Call.lock(Machine.LockKind(style ?? configuration.lockStyle))
         switch stampCall(call) {
         case .stamp(let stamp): return await perform(stamp, call, animation: animation)
         case .resolved(let result): return result
@@ -84,6 +84,50 @@ extension AuthFlow {
         let call = Machine.Call.unlock(since: since)
         switch stampCall(call) {
         case .stamp(let stamp): return await perform(stamp, call, animation: animation, preparing: preparing)
+        case .resolved(let result): return result
+        }
+    }
+
+    /// Shows the privacy cover over the session in every scene, without animation, from
+    /// `sceneWillResignActive(_:)`: the app switcher's snapshot shows nothing of the session.
+    /// It returns once every scene shows it. Use ``request(_:animation:)`` with
+    /// ``AuthRequest/cover`` to place it from synchronous code.
+    ///
+    /// The session's children stay alive behind it, as behind a cover lock, and
+    /// ``uncover(preparing:)`` shows them again; no authentication is needed, unless a lock
+    /// was called after the cover.
+    ///
+    /// **Ordering.** Takes its place in call order like a lock: it beats every login,
+    /// refresh, unlock and uncover called before it. With no session shown (logged out,
+    /// locked, already covered) it returns ``AuthResult/unchanged``. A lock called while
+    /// covered replaces the cover with the lock screen.
+    ///
+    /// **Cancellation and after ``finish()``.** As ``lock(_:animation:)``.
+    @discardableResult
+    public func cover() async -> AuthResult {
+        let call = Machine.Call.lock(.privacy)
+        switch stampCall(call) {
+        case .stamp(let stamp): return await perform(stamp, call, animation: nil)
+        case .resolved(let result): return result
+        }
+    }
+
+    /// Takes the privacy cover away, without animation (from `sceneDidBecomeActive(_:)`):
+    /// every scene shows the session's child it hid again.
+    ///
+    /// **Ordering.** If a lock was called after the cover, it returns
+    /// ``AuthResult/unchanged`` at once and takes no place in call order: the lock stays
+    /// until an unlock. Otherwise it takes its place like an unlock, and returns
+    /// ``AuthResult/unchanged`` if nothing is covered. `preparing` runs first, as for
+    /// ``unlock(animation:preparing:)``, with the cover still shown; a lock or a cover called
+    /// meanwhile wins.
+    ///
+    /// **Cancellation and after ``finish()``.** As ``unlock(animation:preparing:)``.
+    @discardableResult
+    public func uncover(preparing: (@Sendable () async -> Void)? = nil) async -> AuthResult {
+        let call = Machine.Call.uncover
+        switch stampCall(call) {
+        case .stamp(let stamp): return await perform(stamp, call, animation: nil, preparing: preparing)
         case .resolved(let result): return result
         }
     }

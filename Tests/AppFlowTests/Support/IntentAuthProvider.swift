@@ -82,6 +82,10 @@ struct IntentAuthProvider: AuthFlowProvider {
         return make("lock(\(session))@\(scene.rawValue)")
     }
 
+    func makePrivacyCover(for session: String, in scene: AuthSceneID) async -> Screen {
+        make("cover(\(session))@\(scene.rawValue)")
+    }
+
     func handle(_ intent: String, in child: Screen, context: AuthIntentContext<String>) async {
         if checksScreen, let container = scenes.container(context.scene) {
             let shown = await container.child.child

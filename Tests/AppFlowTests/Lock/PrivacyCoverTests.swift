@@ -1,0 +1,128 @@
+import AppFlowTesting
+import AppFlowTestingTraits
+import Testing
+
+@testable import AppFlow
+
+/// The privacy cover: shown at once over the session for the app switcher, taken away when
+/// the app is active again, unless a lock was called meanwhile.
+@Suite(.endsWithin(.seconds(60))) struct PrivacyCoverTests {
+    typealias Flow = AuthFlow<IntentAuthProvider>
+
+    static func shown(_ flow: Flow) async -> Screen {
+        await flow.container.child.child
+    }
+
+    @Test func theCoverIsShownAtOnceAndUncoverShowsTheSameChildAgain() async {
+        let (flow, provider, _) = await AuthFlowLockTests.loggedInFlow()
+        let main = await Self.shown(flow)
+        #expect(await flow.cover() == .completed)
+        #expect(await Self.shown(flow).name.hasPrefix("cover(ada)@1"))
+        #expect(await flow.phase == .locked("ada"))
+        #expect(await flow.uncover() == .completed)
+        #expect(await Self.shown(flow) === main)
+        let hooks = provider.log.all.filter { $0.hasPrefix(main.name + ".") }.count
+        #expect(hooks == 6, "appear, disappear, appear again: balanced")
+        await flow.finish()
+    }
+
+    @Test func theCoverCutsARunningTransitionShortAndIsShownWithoutAnimation() async throws {
+        var provider = IntentAuthProvider()
+        provider.session = "ada"
+        provider.configuration.loginAnimation = .fade(duration: .seconds(1))
+        let clock = ManualClock()
+        let flow = Flow(provider: provider, splash: Screen("splash"), clock: clock)
+        let events = flow.events()
+        let start = Task { await flow.start() }
+        for await event in events where event.kind == .willLogin { break }  // the start's fade runs
+        // The app leaves the foreground mid-fade: the cover needs no clock to be shown.
+        let covered = await Task { await flow.cover() }.value(within: .seconds(10))
+        try #require(covered == .completed)
+        #expect(await Self.shown(flow).name.hasPrefix("cover(ada)"))
+        let started = await start.value
+        #expect(started == .interrupted, "the start returned \(started)")
+        await flow.finish()
+    }
+
+    @Test func anUncoverAfterALockCalledMeanwhileIsUnchanged_AndTheLockStays() async {
+        let (flow, _, _) = await AuthFlowLockTests.loggedInFlow()
+        await flow.cover()
+        // The app was locked while inactive: the lock screen replaces the cover.
+        #expect(await flow.lock() == .completed)
+        #expect(await Self.shown(flow).name.hasPrefix("lock(ada)"))
+        let calls = flow.callCount
+        #expect(await flow.uncover() == .unchanged)
+        #expect(flow.callCount == calls + 1)
+        #expect(await Self.shown(flow).name.hasPrefix("lock(ada)"))
+        #expect(await flow.unlock() == .completed)
+        #expect(await flow.phase == .loggedIn("ada"))
+        await flow.finish()
+    }
+
+    @Test func aCoverWithNoSessionIsUnchangedAndTakesNoPlace() async {
+        let provider = IntentAuthProvider()
+        let flow = Flow(provider: provider, splash: Screen("splash"))
+        await flow.start()
+        #expect(await flow.cover() == .unchanged)
+        #expect(flow.requestedPhase == .loggedOut)
+        #expect(await flow.login("ada") == .completed)
+        await flow.finish()
+    }
+
+    @Test func aCoverDuringALoginCoversTheSessionItEnters_AndUncoverShowsIt() async {
+        let provider = IntentAuthProvider()
+        let flow = Flow(provider: provider, splash: Screen("splash"))
+        await flow.start()
+        provider.logins.hold()
+        let login = Task { await flow.login("ada") }
+        #expect(await eventually { provider.logins.waitingCount == 1 })
+        let cover = flow.request(.cover)
+        provider.logins.release()
+        #expect(await login.value == .superseded)
+        #expect(await cover.result == .completed)
+        #expect(await Self.shown(flow).name.hasPrefix("cover(ada)"))
+        #expect(await flow.uncover() == .completed)
+        #expect(await flow.phase == .loggedIn("ada"))
+        await flow.finish()
+    }
+
+    @Test func anAuthenticationBegunBeforeTheAppLeftIsStale_EvenWhileLocked() async {
+        let (flow, _, _) = await AuthFlowLockTests.loggedInFlow()
+        await flow.lock()
+        let faceID = flow.unlockAttempt()
+        // The user leaves the app while the prompt is up, and comes back.
+        #expect(await flow.cover() == .unchanged)
+        #expect(await flow.uncover() == .unchanged)
+        #expect(await flow.unlock(faceID) == .superseded)
+        #expect(await flow.phase == .locked("ada"))
+        await flow.finish()
+    }
+
+    @Test func anUncoversWorkRunsUnderTheCover_AndACoverCalledMeanwhileWins() async {
+        let (flow, _, _) = await AuthFlowLockTests.loggedInFlow()
+        await flow.cover()
+        let work = Gate()
+        let uncover = Task { await flow.uncover(preparing: { await work.pass() }) }
+        #expect(await eventually { work.waitingCount == 1 })
+        #expect(await Self.shown(flow).name.hasPrefix("cover(ada)"))
+        let calls = flow.callCount
+        let relock = Task { await flow.lock() }
+        #expect(await eventually { flow.callCount == calls + 1 })
+        work.open()
+        #expect(await uncover.value == .superseded)
+        #expect(await relock.value == .completed)
+        #expect(await Self.shown(flow).name.hasPrefix("lock(ada)"))
+        await flow.finish()
+    }
+
+    @Test func anIntentOpenedUnderTheCoverIsDeliveredOnceUncovered() async {
+        let (flow, _, _) = await AuthFlowLockTests.loggedInFlow()
+        let cover = flow.request(.cover)
+        let link = flow.enqueue("link")
+        #expect(await cover.result == .completed)
+        #expect(!link.hasOutcome)
+        await flow.uncover()
+        #expect(await link.result == .delivered(flow.scene.id))
+        await flow.finish()
+    }
+}
