@@ -4,7 +4,8 @@ import Testing
 
 @testable import AppFlow
 
-/// Thousands of overlapping lock, unlock, login and logout calls in two scenes, with slow
+/// Thousands of overlapping lock, unlock, cover, uncover, login and logout calls in two
+/// scenes, with slow
 /// lock screens and slow logged-in children: once a lock has returned, no child of a session
 /// appears unless an unlock or a login was placed after that lock; every call returns
 /// once; hooks stay balanced; in the cover style a scene never shows two children of one
@@ -28,12 +29,14 @@ import Testing
         var logins = 0
         for index in 0..<1_500 {
             let request: AuthRequest<String>
-            switch generator.next() % 8 {
+            switch generator.next() % 10 {
             case 0, 1:
                 request = .login("s\(logins)")
                 logins += 1
             case 2: request = .logout()
             case 3, 4: request = .lock()
+            case 5: request = .cover
+            case 6: request = .uncover
             default: request = .unlock
             }
             // In the same log as the children's hooks: a call before it is placed, a lock's
@@ -41,13 +44,21 @@ import Testing
             provider.log.append("call #\(index) \(request)")
             let handle = flow!.request(request)
             calls.append(handle)
-            if case .lock = request {
+            switch request {
+            case .lock, .cover:
+                // A cover with no session to hide takes no place and hides nothing: only one
+                // that ran bars the session.
+                let isCover = request == .cover
                 returns.append(
                     Task { [log = provider.log] in
-                        _ = await handle.result
-                        log.append("returned #\(index) lock")
+                        let result = await handle.result
+                        if !isCover || result == .completed || result == .interrupted {
+                            log.append("returned #\(index) lock")
+                        }
                     }
                 )
+            default:
+                break
             }
             // Slow lock screens and children: some factories wait for a few turns.
             for _ in 0..<generator.next() % 8 { await Task.yield() }
@@ -65,7 +76,7 @@ import Testing
         for entry in log {
             if entry.hasPrefix("call #") {
                 let index = Int(entry.dropFirst("call #".count).prefix { $0 != " " })!
-                if entry.hasSuffix(" unlock") || entry.contains(" login(") {
+                if entry.hasSuffix(" unlock") || entry.hasSuffix(" uncover") || entry.contains(" login(") {
                     lastRelease = index
                     barred = false
                 }
