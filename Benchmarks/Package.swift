@@ -59,6 +59,13 @@ let package = Package(
             dependencies: [.product(name: "AppFlow", package: "AppFlow"), "Timing"],
             path: "IntentDelivery"
         ),
+        // The time from an AuthFlow's cover() to its return, idle and during a fade:
+        // `swift run -c release CoverLatency`.
+        .executableTarget(
+            name: "CoverLatency",
+            dependencies: [.product(name: "AppFlow", package: "AppFlow"), "Timing"],
+            path: "CoverLatency"
+        ),
         // The hand-written references, shared by the benchmarks and SideBySide.
         .target(
             name: "References",
