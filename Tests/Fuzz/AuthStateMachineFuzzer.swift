@@ -1,7 +1,8 @@
-// The AuthFlow half of the fuzz target: `AuthStateMachine` driven by decoded calls and by
-// the scene inputs `AuthFlow`'s performer makes, checked against a reference model of call
-// order, of the flow's place and session epochs, and of each scene's runs. Built by
-// `Tests/Fuzz/fuzz.sh`.
+// The AuthFlow half of the fuzz target: `AuthStateMachine` driven by decoded calls (locks
+// and unlocks, with and without an unlock attempt, included) and by the scene inputs
+// `AuthFlow`'s performer makes, checked against a reference model of call order, of each
+// lock's and unlock's target, of the flow's place and session epochs, of the phase asked
+// for, and of each scene's runs and plans. Built by `Tests/Fuzz/fuzz.sh`.
 
 /// Drives an `AuthStateMachine` as `AuthFlow` would, keeping the reference model.
 struct AuthMachineDriver {
@@ -23,6 +24,13 @@ struct AuthMachineDriver {
     var startTargets: [UInt64: AuthInitialState<Int>] = [:]
     /// Calls the machine refused as unchanged at their start.
     var unchanged: Set<UInt64> = []
+    /// Where each lock and unlock goes, decided from the flow's place when it is called;
+    /// none for one with nothing to do. Forgotten when the call ends.
+    var lockTargets: [UInt64: AuthPlace<Int>] = [:]
+    /// The newest lock called (0 before any).
+    var lastLock: UInt64 = 0
+    /// The phase the newest call asks for.
+    var requested: AuthPhase<Int>?
 
     // MARK: - The scenes' model
 
@@ -138,11 +146,16 @@ struct AuthMachineDriver {
     mutating func call(_ input: inout FuzzInput) {
         let session = input.choose(3)
         let call: Machine.Call
-        switch input.choose(4) {
+        switch input.choose(7) {
         case 0: call = .start
         case 1: call = .login(session)
         case 2: call = .logout(Self.variants[input.choose(2)])
-        default: call = .refresh(input.bit() ? session : nil)
+        case 3: call = .refresh(input.bit() ? session : nil)
+        case 4: call = .lock(input.bit() ? .cover : .teardown)
+        case 5: call = .unlock(since: nil)
+        default:
+            // An authentication that began after some of the calls made so far.
+            call = .unlock(since: UInt64(input.choose(Int(callCount) + 1)))
         }
         var joiner: Int?
         if case .logout = call, input.choose(4) != 0 {
@@ -157,7 +170,21 @@ struct AuthMachineDriver {
             else { return false }
             return newestVariant == variant
         }()
-        // A refresh never overtakes a start, login or logout on its way.
+        // An unlock whose authentication began before the newest lock was called is
+        // superseded at once: that lock needs an authentication of its own.
+        var staleAttempt = false
+        if case .unlock(let since?) = call, lastLock > since { staleAttempt = true }
+        // An unlock never overtakes a start, a login or a logout on its way; a lock never
+        // overtakes a logout, nor a start that has not begun: each is unchanged at once.
+        let onItsWay = calls[newest].flatMap { $0.ended ? nil : $0.call }
+        var refusedAtOnce = false
+        switch (call, onItsWay) {
+        case (.unlock, .start?), (.unlock, .login?), (.unlock, .logout?): refusedAtOnce = !staleAttempt
+        case (.lock, .logout?): refusedAtOnce = true
+        case (.lock, .start?): refusedAtOnce = !begun.contains(newest)
+        default: break
+        }
+        // A refresh never overtakes a start, login, logout, lock or unlock on its way.
         let refreshRefused: Bool = {
             guard case .refresh = call, let newestCall = calls[newest], !newestCall.ended else { return false }
             if case .refresh = newestCall.call { return false }
@@ -166,9 +193,14 @@ struct AuthMachineDriver {
         callCount += 1
         switch machine.call(call, joiner: joiner) {
         case .resolve(let result):
-            guard refreshRefused, result == .unchanged else { violated("call \(call) resolved \(result)") }
+            guard
+                (refreshRefused && result == .unchanged) || (staleAttempt && result == .superseded)
+                    || (refusedAtOnce && result == .unchanged)
+            else {
+                violated("call \(call) resolved \(result)")
+            }
         case .proceed(let stamp, let cancelBuild):
-            guard !joinable, !refreshRefused, stamp == callCount else {
+            guard !joinable, !refreshRefused, !staleAttempt, !refusedAtOnce, stamp == callCount else {
                 violated("call \(call) took stamp \(stamp), should have joined")
             }
             guard cancelBuild == build?.handle else {
@@ -179,14 +211,41 @@ struct AuthMachineDriver {
             calls[stamp] = (call, false)
             phases[stamp] = .made
             newest = stamp
-            if case .start = call {
+            switch call {
+            case .start:
                 let target: AuthInitialState<Int> =
                     input.bit() ? .loggedIn(session) : .loggedOut(Self.variants[input.choose(2)])
                 startTargets[stamp] = target
                 machine.startAnswered(stamp, target)
+                requested = target.phase
+            case .login(let session): requested = .loggedIn(session)
+            case .logout: requested = .loggedOut
+            case .refresh: break
+            case .lock(let style):
+                lastLock = stamp
+                // It locks the session the flow is in; locked already, it locks again as the
+                // flow is; logged out or at the splash there is nothing to lock.
+                switch place {
+                case .loggedIn(let locked): lockTargets[stamp] = .locked(locked, keepsSession: style == .cover)
+                case .locked: lockTargets[stamp] = place
+                case .splash, .loggedOut, .switching: break
+                case .covered: Self.noCovers()
+                }
+                requested = Self.phase(of: lockTargets[stamp] ?? place)
+            case .uncover: Self.noCovers()
+            case .unlock:
+                // It unlocks the session locked; logged in already, it unlocks again as the
+                // flow is; logged out or at the splash there is nothing to unlock.
+                switch place {
+                case .locked(let locked, _): lockTargets[stamp] = .loggedIn(locked)
+                case .loggedIn: lockTargets[stamp] = place
+                case .splash, .loggedOut, .switching: break
+                case .covered: Self.noCovers()
+                }
+                requested = Self.phase(of: lockTargets[stamp] ?? place)
             }
         case .joined(let stamp):
-            guard joinable, !refreshRefused, stamp == newest, let joiner else {
+            guard joinable, !refreshRefused, !staleAttempt, stamp == newest, let joiner else {
                 violated("call \(call) joined \(stamp) wrongly")
             }
             joiners[stamp, default: []].append(joiner)
@@ -202,7 +261,7 @@ struct AuthMachineDriver {
         let point: FlowAdmissionPoint = [.arrival, .start, .childMade][input.choose(3)]
         let places: [AuthPlace<Int>] = [
             .splash, .loggedOut(Self.variants[0]), .loggedOut(Self.variants[1]), .loggedIn(0), .loggedIn(1),
-            .switching(from: 0),
+            .switching(from: 0), .locked(0, keepsSession: true), .locked(1, keepsSession: false),
         ]
         let current = places[input.choose(places.count)]
         let epoch: UInt64? = lastEpoch == 0 || input.bit() ? nil : 1 + UInt64(input.choose(Int(lastEpoch)))
@@ -231,6 +290,7 @@ struct AuthMachineDriver {
             let inSession = currentEpoch == nil || currentEpoch == sessionEpoch
             let unchanged: Bool
             switch call {
+            case .uncover: Self.noCovers()
             case .start:
                 let target = startTargets[stamp]?.place
                 unchanged = current == target && (target?.session == nil || inSession)
@@ -240,9 +300,22 @@ struct AuthMachineDriver {
                 switch current {
                 case .loggedIn(let shown), .switching(from: let shown):
                     unchanged = !inSession || (session.map { $0 != shown } ?? false)
-                case .splash, .loggedOut, .locked: unchanged = true
+                case .splash, .loggedOut, .locked, .covered: unchanged = true
                 }
-            case .lock, .unlock: Self.noLocks()
+            case .lock:
+                // Unchanged where the scene shows the lock screen it goes to (of the flow's
+                // epoch); with nothing to lock, every scene is as the lock leaves it.
+                if let target = lockTargets[stamp] {
+                    unchanged = current == target && inSession
+                } else {
+                    unchanged = true
+                }
+            case .unlock:
+                // Unchanged where the session it unlocks is shown, in the flow's epoch.
+                switch lockTargets[stamp] {
+                case .loggedIn(let session)?: unchanged = current == .loggedIn(session) && inSession
+                default: unchanged = true
+                }
             }
             expected = unchanged ? .refuse(.unchanged) : .admit
         }
@@ -269,6 +342,7 @@ struct AuthMachineDriver {
         begun.insert(stamp)
         var entered: Int?
         switch call {
+        case .uncover: Self.noCovers()
         case .start:
             placeOrigin = .start
             switch startTargets[stamp] {
@@ -289,7 +363,22 @@ struct AuthMachineDriver {
                 sessionEpoch = sessionEpoch ?? lastEpoch
                 place = .loggedIn(session)
             }
-        case .lock, .unlock: Self.noLocks()
+        case .lock:
+            placeOrigin = .lock
+            // To its target; the teardown style leaves the session (below), the cover style
+            // keeps it, with its epoch.
+            if let target = lockTargets[stamp] { place = target }
+        case .unlock:
+            placeOrigin = .unlock
+            if case .loggedIn(let session)? = lockTargets[stamp] {
+                // Back to the session a cover lock kept, in its epoch; after a teardown lock
+                // the session is entered anew.
+                if sessionEpoch == nil {
+                    lastEpoch += 1
+                    sessionEpoch = lastEpoch
+                }
+                place = .loggedIn(session)
+            }
         }
         if let entered {
             if place.session != entered || sessionEpoch == nil {
@@ -298,7 +387,33 @@ struct AuthMachineDriver {
             }
             place = .loggedIn(entered)
         }
-        if place.session == nil { sessionEpoch = nil }
+        if !Self.keepsSession(place) { sessionEpoch = nil }
+    }
+
+    /// Whether a session lives on at `place`: logged in, or behind a cover lock.
+    static func keepsSession(_ place: AuthPlace<Int>) -> Bool {
+        switch place {
+        case .covered: Self.noCovers()
+        case .loggedIn, .switching, .locked(_, keepsSession: true): return true
+        case .splash, .loggedOut, .locked(_, keepsSession: false): return false
+        }
+    }
+
+    /// The phase shown at `place`.
+    /// The driver makes no privacy cover or uncover calls yet: their model is still to be
+    /// written, so the covered place never arises.
+    static func noCovers() -> Never {
+        preconditionFailure("the auth fuzz driver makes no cover or uncover calls")
+    }
+
+    static func phase(of place: AuthPlace<Int>) -> AuthPhase<Int> {
+        switch place {
+        case .covered: Self.noCovers()
+        case .splash: return .splash
+        case .loggedOut: return .loggedOut
+        case .loggedIn(let session), .switching(from: let session): return .loggedIn(session)
+        case .locked(let session, _): return .locked(session)
+        }
     }
 
     mutating func buildStarted(_ input: inout FuzzInput) {
@@ -332,6 +447,7 @@ struct AuthMachineDriver {
         calls[stamp]?.ended = true
         phases[stamp] = .ended
         begun.remove(stamp)
+        lockTargets[stamp] = nil
         let end = machine.callEnded(stamp, result: result)
         let expected: AuthResult =
             result == .superseded && unchanged.remove(stamp) != nil ? .unchanged : AuthResult(result)
@@ -452,11 +568,13 @@ struct AuthMachineDriver {
             let release = machine.release(call, releasesSessionBeforeSwitch: releasesSessionBeforeSwitch)
             let expected: Machine.ReleaseAction
             switch call {
+            case .uncover: Self.noCovers()
             case .login, .refresh:
                 expected = releasesSessionBeforeSwitch || machine.hasServices ? .releaseFirst : .cycle
-            case .start: expected = machine.hasServices ? .releaseFirst : .cycle
-            case .logout: expected = .cycle
-            case .lock, .unlock: Self.noLocks()
+            // With services, an unlock may find a child of the session a teardown lock left.
+            case .start, .unlock: expected = machine.hasServices ? .releaseFirst : .cycle
+            // A lock screen replaces the child as it is.
+            case .logout, .lock: expected = .cycle
             }
             guard release == expected else { violated("release(\(call)) = \(release)") }
             releasing = release == .releaseFirst
@@ -552,42 +670,90 @@ struct AuthMachineDriver {
         let leftSession = machine.hasServices && currentEpoch != nil && currentEpoch != sessionEpoch
         let switches = releasesSessionBeforeSwitch || machine.hasServices
         switch run.call {
+        case .uncover: Self.noCovers()
         case .login(let target): return target != session ? switches : leftSession
         case .refresh(let target): return leftSession || (releasesSessionBeforeSwitch && (target ?? session) == session)
         case .start:
             guard case .loggedIn(let target)? = startTargets[run.stamp] else { return false }
             return target != session ? switches : leftSession
-        case .logout: return false
-        case .lock, .unlock: Self.noLocks()
+        // A child of the session a teardown lock left goes before the session is rebuilt.
+        case .unlock: return leftSession
+        case .logout, .lock: return false
         }
     }
 
     /// The plan of `run`, made right after its admission at its start: it shows the flow's
-    /// place, with the flow's epoch for a logged-in child.
+    /// place (where the call began), with the flow's epoch for a logged-in child or for the
+    /// lock screen of a cover lock.
     mutating func checkedPlan(_ run: Run) -> Machine.Plan {
         let scene = sceneModels[run.scene] ?? SceneModel()
         let plan = machine.plan(run.stamp, run.call, current: scene.shown)
-        let isPlaceholder: Bool
-        if case .switching = scene.shown { isPlaceholder = true } else { isPlaceholder = false }
-        let epoch = plan.phase.session == nil ? nil : sessionEpoch
-        guard Self.place(of: plan) == place, plan.epoch == epoch,
-            plan.prepares == (plan.direction == .logout || !isPlaceholder)
-        else { violated("plan(\(run.stamp), \(run.call), \(scene.shown)) = \(plan), place \(place)") }
+        // A switching placeholder's session child prepared already, before it was released.
+        var isPlaceholder = false
+        if case .switching = scene.shown { isPlaceholder = true }
+        let origin: AuthCall
+        switch run.call {
+        case .uncover: Self.noCovers()
+        case .start: origin = .start
+        case .login: origin = .login
+        case .logout: origin = .logout
+        case .refresh: origin = .refresh
+        case .lock: origin = .lock
+        case .unlock: origin = .unlock
+        }
+        var expected: Machine.Plan
+        switch place {
+        case .covered: Self.noCovers()
+        case .loggedIn(let session):
+            expected = Machine.Plan(
+                phase: .loggedIn(session),
+                origin: origin,
+                direction: .login,
+                prepares: !isPlaceholder,
+                epoch: sessionEpoch
+            )
+            if origin == .unlock {
+                // The lock screen leaves, nothing of the session prepares; a scene shows the
+                // child a cover lock kept, if it kept one of this epoch.
+                (expected.prepares, expected.reusesCovered) = (false, true)
+            }
+        case .loggedOut(let variant):
+            expected = Machine.Plan(
+                phase: .loggedOut,
+                logoutVariant: variant,
+                origin: origin,
+                direction: .logout,
+                prepares: true
+            )
+        case .locked(let session, let keepsSession):
+            // A cover lock hides the child as it is and keeps it, in the session's epoch; a
+            // teardown lock lets it prepare to go, and its lock screen is of no session.
+            expected = Machine.Plan(
+                phase: .locked(session),
+                origin: origin,
+                direction: .logout,
+                prepares: !keepsSession,
+                epoch: keepsSession ? sessionEpoch : nil,
+                covers: keepsSession
+            )
+        case .splash, .switching:
+            violated("plan(\(run.stamp), \(run.call)) while the flow is at \(place)")
+        }
+        guard plan == expected else {
+            violated("plan(\(run.stamp), \(run.call), \(scene.shown)) = \(plan), place \(place), expected \(expected)")
+        }
         return plan
     }
 
+    /// Where a screen of `plan` stands: a lock screen keeps its session exactly when it has
+    /// the session's epoch.
     static func place(of plan: Machine.Plan) -> AuthPlace<Int> {
         switch plan.phase {
         case .splash: return .splash
         case .loggedOut: return .loggedOut(plan.logoutVariant ?? .signedOut)
         case .loggedIn(let session): return .loggedIn(session)
-        case .locked: Self.noLocks()
+        case .locked(let session): return .locked(session, keepsSession: plan.epoch != nil)
         }
-    }
-
-    /// The driver makes no lock or unlock calls yet: their model is still to be written.
-    static func noLocks() -> Never {
-        preconditionFailure("the auth fuzz driver makes no lock or unlock calls")
     }
 
     /// `run`'s child was admitted once made: its scene shows it.
@@ -595,14 +761,19 @@ struct AuthMachineDriver {
         guard var scene = sceneModels[run.scene] else { return }
         if case .placement(let place, let epoch) = run.kind {
             scene.shown = place
-            scene.epoch = place.session == nil ? nil : epoch
+            // A logged-in child or a lock screen is of the epoch it was placed in.
+            switch place {
+            case .splash, .loggedOut: scene.epoch = nil
+            case .loggedIn, .switching, .locked: scene.epoch = epoch
+            case .covered: Self.noCovers()
+            }
         } else if run.releasing {
             // The switching placeholder: of the old session, and of no epoch.
             scene.shown = .switching(from: scene.shown.session ?? 0)
             scene.epoch = nil
         } else if let plan {
             scene.shown = Self.place(of: plan)
-            scene.epoch = plan.phase.session == nil ? nil : plan.epoch
+            scene.epoch = plan.phase == .loggedOut ? nil : plan.epoch
         }
         sceneModels[run.scene] = scene
     }
@@ -796,8 +967,16 @@ struct AuthMachineDriver {
                     + " from \(machine.placeOrigin); model \(place) \(String(describing: sessionEpoch)) of \(lastEpoch)"
             )
         }
-        guard (place.session == nil) == (sessionEpoch == nil) else {
+        guard Self.keepsSession(place) == (sessionEpoch != nil) else {
             violated("place \(place) with epoch \(String(describing: sessionEpoch))")
+        }
+        // Locks: each target as decided when its call was made, the newest lock, and the
+        // phase the newest call asks for.
+        guard machine.targets == lockTargets, machine.lastLock == lastLock, machine.requestedPhase == requested else {
+            violated(
+                "targets \(machine.targets), last lock \(machine.lastLock), requested \(String(describing: machine.requestedPhase));"
+                    + " model \(lockTargets), \(lastLock), \(String(describing: requested))"
+            )
         }
         guard machine.begun == begun else { violated("begun \(machine.begun.sorted()), model \(begun.sorted())") }
         // `begun`: the calls that began in some scene and have not ended.

@@ -15,6 +15,8 @@ extension AuthStateMachine {
         var startAnswers: [Stamp: AuthInitialState<Session>] = [:]
         var unchangedCalls: Set<Stamp> = []
         var requestedPhase: AuthPhase<Session>?
+        var targets: [Stamp: AuthPlace<Session>] = [:]
+        var lastLock: Stamp = 0
         var scenes: [AuthSceneID] = []
         var nextScene: UInt64 = 1
         var newestFannedOut = false
@@ -40,6 +42,8 @@ extension AuthStateMachine {
             startAnswers: startAnswers,
             unchangedCalls: unchangedCalls,
             requestedPhase: requestedPhase,
+            targets: targets,
+            lastLock: lastLock,
             scenes: scenes.map(\.id),
             nextScene: nextScene,
             newestFannedOut: newestFannedOut,

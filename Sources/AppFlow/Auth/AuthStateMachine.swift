@@ -25,6 +25,16 @@ enum AuthPlace<Session: Sendable & Equatable>: Sendable, Equatable {
         }
     }
 
+    /// The phase shown at this place.
+    var phase: AuthPhase<Session> {
+        switch self {
+        case .splash: return .splash
+        case .loggedOut: return .loggedOut
+        case .loggedIn(let session), .switching(from: let session): return .loggedIn(session)
+        case .locked(let session, _), .covered(let session): return .locked(session)
+        }
+    }
+
     /// The session that lives on at this place: the logged-in session, or the one a cover
     /// lock or the privacy cover keeps.
     var liveSession: Session? {
@@ -207,8 +217,10 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         /// A logout joined the logout on its way: its `joiner` is resumed with that
         /// logout's result (``callEnded(_:result:)``).
         case joined(Stamp)
-        /// A refresh made while a login, logout or start is on its way: it returns this at
-        /// once, takes no place in call order and builds nothing.
+        /// A call that would overtake a call on its way in the wrong direction (a refresh
+        /// or an unlock while a login, logout or start is on its way; a lock while a logout
+        /// or start is; the cover with no session to hide), or a stale unlock attempt: it
+        /// returns this at once, takes no place in call order and builds nothing.
         case resolve(AuthResult)
     }
 
@@ -217,23 +229,43 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
     /// `follow`) never joins.
     mutating func call(_ call: Call, joiner: Joiner?) -> CallAction {
         lastStamp += 1
+        let onItsWay = newestEnded ? nil : newestCall
         switch call {
         case .logout(let variant):
             if let joiner, let joinable = joinableLogout, joinable.stamp == newest, joinable.variant == variant {
                 joiners[joinable.stamp, default: []].append(joiner)
                 return .joined(joinable.stamp)
             }
-        case .unlock(let since?):
+        case .unlock(let since):
             // Its authentication began before a newer lock or cover: that one needs its own.
-            if max(lastLock, lastCoverCall) > since { return .resolve(.superseded) }
+            if let since, max(lastLock, lastCoverCall) > since { return .resolve(.superseded) }
+            // An unlock never overtakes a start, a login or a logout on its way: it would
+            // undo it.
+            if Self.changesPlace(onItsWay) { return .resolve(.unchanged) }
         case .uncover:
             // A lock called after the cover stays: lifting it needs an unlock.
-            if lastLock > lastCover { return .resolve(.unchanged) }
+            if lastLock > lastCover || Self.changesPlace(onItsWay) { return .resolve(.unchanged) }
         case .lock(.privacy):
             lastCoverCall = lastStamp
             // Nothing to cover: a login on its way goes on (the user may be signing in as
-            // the app goes to the background).
-            guard case .loggedIn = place else { return .resolve(.unchanged) }
+            // the app goes to the background); a lock on its way stays, a logout too.
+            switch place {
+            case .loggedIn, .covered: break
+            case .splash, .loggedOut, .switching, .locked: return .resolve(.unchanged)
+            }
+            switch onItsWay {
+            case .logout?, .lock(.cover)?, .lock(.teardown)?: return .resolve(.unchanged)
+            case .start? where !begun.contains(newest): return .resolve(.unchanged)
+            default: break
+            }
+        case .lock:
+            // A lock never overtakes a logout (the session ends anyway) or a start that has
+            // not begun (its session is not known yet: lock once it has returned).
+            switch onItsWay {
+            case .logout?: return .resolve(.unchanged)
+            case .start? where !begun.contains(newest): return .resolve(.unchanged)
+            default: break
+            }
         case .refresh:
             switch newestCall {
             case .start?, .login?, .logout?, .lock?, .unlock?, .uncover?:
@@ -242,7 +274,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
             case .refresh?, nil:
                 break
             }
-        case .start, .login, .lock, .unlock:
+        case .start, .login:
             break
         }
         let stamp = lastStamp
@@ -261,28 +293,42 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         case .refresh:
             break
         case .lock(.privacy):
-            if case .loggedIn(let session) = place {
-                targets[stamp] = .covered(session)
-                lastCover = stamp
+            switch place {
+            case .loggedIn(let session): targets[stamp] = .covered(session)
+            // Covered already: it covers again as the flow is, so that a scene the last
+            // cover never reached (a later call beat it there) is covered too.
+            case .covered: targets[stamp] = place
+            case .splash, .loggedOut, .switching, .locked: break
             }
-            if case .loggedIn(let session)? = requestedPhase { requestedPhase = .locked(session) }
+            if targets[stamp] != nil { lastCover = stamp }
+            requestedPhase = (targets[stamp] ?? place).phase
         case .lock(let kind):
             lastLock = stamp
             switch place {
             case .loggedIn(let session), .covered(let session):
                 targets[stamp] = .locked(session, keepsSession: kind == .cover)
-            case .splash, .loggedOut, .switching, .locked:
-                break
+            // Locked already: it locks again as the flow is, so that a scene the last lock
+            // never reached (a later call beat it there) locks too.
+            case .locked: targets[stamp] = place
+            case .splash, .loggedOut, .switching: break
             }
-            if case .loggedIn(let session)? = requestedPhase { requestedPhase = .locked(session) }
+            // It asks for its target; with nothing to lock, the flow stays where it is.
+            requestedPhase = (targets[stamp] ?? place).phase
         case .unlock:
-            if case .locked(let session, _) = place { targets[stamp] = .loggedIn(session) }
-            if case .locked(let session)? = requestedPhase { requestedPhase = .loggedIn(session) }
-        case .uncover:
-            if case .covered(let session) = place {
-                targets[stamp] = .loggedIn(session)
-                requestedPhase = .loggedIn(session)
+            switch place {
+            case .locked(let session, _): targets[stamp] = .loggedIn(session)
+            // Unlocked already: as a lock while locked, for a scene left on the lock screen.
+            case .loggedIn: targets[stamp] = place
+            case .splash, .loggedOut, .switching, .covered: break
             }
+            requestedPhase = (targets[stamp] ?? place).phase
+        case .uncover:
+            switch place {
+            case .covered(let session): targets[stamp] = .loggedIn(session)
+            case .loggedIn: targets[stamp] = place
+            case .splash, .loggedOut, .switching, .locked: break
+            }
+            requestedPhase = (targets[stamp] ?? place).phase
         }
         let cancelled = build?.handle
         build = nil
@@ -350,13 +396,16 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
                     break
                 }
                 unchanged = session.map { !sameAccount($0, shown) } ?? false
-            case .lock(let kind):
-                // Only a session shown is locked, once; a lock replaces the privacy cover.
-                switch current {
-                case .locked: unchanged = true
-                case .covered: unchanged = kind == .privacy || targets[stamp] == nil
-                default: unchanged = targets[stamp] == nil
+            case .lock:
+                // Unchanged where the scene shows this very screen: its session, its style
+                // (the privacy cover, a cover or a teardown lock screen) and, for one that
+                // keeps the session, the flow's epoch. So a teardown lock replaces a cover
+                // lock screen, and a lock replaces the privacy cover.
+                guard let target = targets[stamp] else {
+                    unchanged = true
+                    break
                 }
+                unchanged = current == target && inSession
             case .unlock, .uncover:
                 guard case .loggedIn(let session)? = targets[stamp] else {
                     unchanged = true
@@ -484,7 +533,11 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         case .start:
             guard let answer = startAnswers[stamp], case .loggedIn(let session) = answer else { return false }
             return session != shown ? releasesSessionBeforeSwitch || hasServices : leftSession
-        case .logout, .lock, .unlock, .uncover:
+        case .unlock:
+            // After a teardown lock, a scene the lock never reached still shows the session
+            // the flow left: with services, it goes before the new session's are made.
+            return leftSession
+        case .logout, .lock, .uncover:
             return false
         }
     }
@@ -505,14 +558,14 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
 
     /// With `releasesSessionBeforeSwitch` set, a login or a refresh releases the session
     /// shown first; nothing else does.
-    /// With session services, a login, a refresh or a start may have to release a child
-    /// of a session the flow has left (``admitRelease(_:_:at:current:currentEpoch:releasesSessionBeforeSwitch:sameAccount:)``
+    /// With session services, a login, a refresh, a start or an unlock may have to release
+    /// a child of a session the flow has left (``admitRelease(_:_:at:current:currentEpoch:releasesSessionBeforeSwitch:sameAccount:)``
     /// decides in each scene).
     func release(_ call: Call, releasesSessionBeforeSwitch: Bool) -> ReleaseAction {
         switch call {
         case .login, .refresh: return releasesSessionBeforeSwitch || hasServices ? .releaseFirst : .cycle
-        case .start: return hasServices ? .releaseFirst : .cycle
-        case .logout, .lock, .unlock, .uncover: return .cycle
+        case .start, .unlock: return hasServices ? .releaseFirst : .cycle
+        case .logout, .lock, .uncover: return .cycle
         }
     }
 
@@ -665,6 +718,14 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         case .lock(.privacy), .uncover: return [.immediate]
         case .login, .refresh, .unlock: return [.login]
         case .logout, .lock: return [.logout]
+        }
+    }
+
+    /// Whether `call`, on its way, changes where the flow goes: a start, a login or a logout.
+    static func changesPlace(_ call: Call?) -> Bool {
+        switch call {
+        case .start?, .login?, .logout?: return true
+        case .refresh?, .lock?, .unlock?, .uncover?, nil: return false
         }
     }
 

@@ -16,11 +16,14 @@ import Testing
     static let soft = LogoutVariant("softLogout")
     static let places: [AuthPlace<String>] = [
         .splash, .loggedOut(.signedOut), .loggedOut(soft), .loggedIn("a"), .loggedIn("b"), .switching(from: "a"),
+        .locked("a", keepsSession: true), .locked("a", keepsSession: false),
     ]
     static let calls: [(Machine.Call, String?)] = [
         (.start, nil), (.login("a"), nil), (.login("b"), nil), (.logout(.signedOut), "j"),
         (.logout(.signedOut), nil), (.logout(soft), "j"), (.refresh(nil), nil), (.refresh("a"), nil),
-        (.refresh("b"), nil),
+        (.refresh("b"), nil), (.lock(.cover), nil), (.lock(.teardown), nil), (.unlock(since: nil), nil),
+        // An authentication that began before any call: older than every lock.
+        (.unlock(since: 0), nil),
     ]
 
     /// The inputs `AuthFlow` can make in `state`: any call; for each call still running,
@@ -110,6 +113,13 @@ import Testing
         .loginBegun: [1: .login("a")],
         .loggedInWithScene: [:],
         .finishedFlow: [:],
+        .lockOnItsWay: [2: .lock(.cover)],
+        .teardownLockOnItsWay: [2: .lock(.teardown)],
+        .lockedCover: [:],
+        .lockedTeardown: [:],
+        .unlockAfterCover: [3: .unlock(since: nil)],
+        .unlockAfterTeardown: [3: .unlock(since: nil)],
+        .lockAfterUnlock: [3: .unlock(since: nil), 4: .lock(.cover)],
     ]
 
     /// Inputs `AuthFlow` never makes: reports of stamps never issued, and a start asked
@@ -157,6 +167,14 @@ import Testing
         }
         if !snapshot.unchangedCalls.isEmpty { parts.append("unchanged \(snapshot.unchangedCalls.sorted())") }
         if let phase = snapshot.requestedPhase { parts.append("requested \(tableText(phase))") }
+        if !snapshot.targets.isEmpty {
+            parts.append(
+                "targets "
+                    + snapshot.targets.sorted { $0.key < $1.key }.map { "\($0.key): \(tableText($0.value))" }
+                    .joined(separator: ", ")
+            )
+        }
+        if snapshot.lastLock > 0 { parts.append("last lock \(snapshot.lastLock)") }
         if !snapshot.scenes.isEmpty {
             parts.append("scenes \(snapshot.scenes.map { String($0.rawValue) }.joined(separator: ", "))")
         }
@@ -185,6 +203,7 @@ import Testing
             # AuthFlow can make there. Each line: state × input → action ⇒ resulting state.
             # Checked line for line by AuthStateMachineTableTests; inputs a state never takes
             # are its exit tests. Sessions "a" and "b", joiners "j", factory handles 1x.
+            # Targets: where each lock and unlock on its way goes, decided when it was called.
 
             """
         try Self.table.check(Self.rows.map(Self.line), header: header)

@@ -51,10 +51,48 @@ import Testing
         case loggedInWithScene
         /// As `sceneAttached`, and the flow finished.
         case finishedFlow
+        /// `login("a")` (1) run with no scene attached (it began on the flow's place: logged
+        /// in as "a", epoch 1, and returned), then `lock(.cover)` (2), not begun: locked over
+        /// "a", keeping the session, is its target, decided as it was called.
+        case lockOnItsWay
+        /// As `lockOnItsWay`, but `lock(.teardown)` (2): its target leaves the session.
+        case teardownLockOnItsWay
+        /// As `lockOnItsWay`, and the lock ran with no scene and returned: locked over "a",
+        /// epoch 1 kept.
+        case lockedCover
+        /// As `teardownLockOnItsWay`, and the lock ran with no scene and returned: locked
+        /// over "a", no epoch.
+        case lockedTeardown
+        /// As `lockedCover`, then `unlock()` (3), not begun: logged in as "a" is its target.
+        case unlockAfterCover
+        /// As `lockedTeardown`, then `unlock()` (3), not begun.
+        case unlockAfterTeardown
+        /// As `unlockAfterCover`, then `lock(.cover)` (4): it beat the unlock; the flow is
+        /// locked already, so it locks again as it is.
+        case lockAfterUnlock
 
         func make() -> Machine {
             var machine = Machine()
             switch self {
+            case .lockOnItsWay, .teardownLockOnItsWay:
+                _ = machine.call(.login("a"), joiner: nil)
+                State.runAlone(1, .login("a"), in: &machine)
+                _ = machine.call(.lock(self == .lockOnItsWay ? .cover : .teardown), joiner: nil)
+            case .lockedCover:
+                machine = State.lockOnItsWay.make()
+                State.runAlone(2, .lock(.cover), in: &machine)
+            case .lockedTeardown:
+                machine = State.teardownLockOnItsWay.make()
+                State.runAlone(2, .lock(.teardown), in: &machine)
+            case .unlockAfterCover:
+                machine = State.lockedCover.make()
+                _ = machine.call(.unlock(since: nil), joiner: nil)
+            case .unlockAfterTeardown:
+                machine = State.lockedTeardown.make()
+                _ = machine.call(.unlock(since: nil), joiner: nil)
+            case .lockAfterUnlock:
+                machine = State.unlockAfterCover.make()
+                _ = machine.call(.lock(.cover), joiner: nil)
             case .sceneAttached:
                 _ = machine.attach(machine.reserveScene(), "s1")
             case .loginFannedOut:
@@ -113,8 +151,47 @@ import Testing
             return machine
         }
 
+        /// Runs call `stamp` with no scene attached: it fans out, is decided on the flow's
+        /// place, and returns completed.
+        static func runAlone(_ stamp: UInt64, _ call: Machine.Call, in machine: inout Machine) {
+            _ = machine.fanOut(stamp, call)
+            _ = machine.callEnded(stamp, result: .completed)
+        }
+
         var expected: Snapshot {
             switch self {
+            case .lockOnItsWay, .teardownLockOnItsWay:
+                let style: Machine.LockKind = self == .lockOnItsWay ? .cover : .teardown
+                var snapshot = Snapshot(lastStamp: 2, newest: 2, newestCall: .lock(style))
+                snapshot.requestedPhase = .locked("a")
+                snapshot.targets = [2: .locked("a", keepsSession: style == .cover)]
+                snapshot.lastLock = 2
+                (snapshot.place, snapshot.sessionEpoch, snapshot.lastEpoch) = (.loggedIn("a"), 1, 1)
+                return snapshot
+            case .lockedCover:
+                var snapshot = State.lockOnItsWay.expected
+                (snapshot.newestEnded, snapshot.newestFannedOut, snapshot.targets) = (true, true, [:])
+                snapshot.place = .locked("a", keepsSession: true)
+                return snapshot
+            case .lockedTeardown:
+                var snapshot = State.teardownLockOnItsWay.expected
+                (snapshot.newestEnded, snapshot.newestFannedOut, snapshot.targets) = (true, true, [:])
+                (snapshot.place, snapshot.sessionEpoch) = (.locked("a", keepsSession: false), nil)
+                return snapshot
+            case .unlockAfterCover, .unlockAfterTeardown:
+                var snapshot = (self == .unlockAfterCover ? State.lockedCover : State.lockedTeardown).expected
+                (snapshot.lastStamp, snapshot.newest, snapshot.newestCall) = (3, 3, .unlock(since: nil))
+                (snapshot.newestEnded, snapshot.newestFannedOut) = (false, false)
+                snapshot.requestedPhase = .loggedIn("a")
+                snapshot.targets = [3: .loggedIn("a")]
+                return snapshot
+            case .lockAfterUnlock:
+                var snapshot = State.unlockAfterCover.expected
+                (snapshot.lastStamp, snapshot.newest, snapshot.newestCall, snapshot.lastLock) = (4, 4, .lock(.cover), 4)
+                // The unlock keeps its target until it returns.
+                snapshot.targets = [3: .loggedIn("a"), 4: .locked("a", keepsSession: true)]
+                snapshot.requestedPhase = .locked("a")
+                return snapshot
             case .fresh:
                 return Snapshot()
             case .loggedInCalled:
@@ -225,11 +302,17 @@ import Testing
         /// An admission in a scene whose child belongs to session epoch `epoch`.
         case admitShowing(UInt64, Machine.Call, FlowAdmissionPoint, AuthPlace<String>, epoch: UInt64?)
 
+        /// A call as rows name it: a lock's style without its type's name.
+        static func text(_ call: Machine.Call) -> String {
+            if case .lock(let style) = call { return "lock(\(style))" }
+            return "\(call)"
+        }
+
         var description: String {
             switch self {
             case .attach(let scene): return "attach(\(scene))"
             case .detach(let scene): return "detach(scene \(scene))"
-            case .fanOut(let stamp, let call): return "fanOut(\(stamp), \(call))"
+            case .fanOut(let stamp, let call): return "fanOut(\(stamp), \(Self.text(call)))"
             case .scenesEnded(let stamp, let results, let followingUp):
                 let list = results.sorted { $0.key < $1.key }.map { "scene \($0.key): \($0.value)" }
                 return "scenesEnded(\(stamp), [\(list.joined(separator: ", "))]\(followingUp ? ", following up" : ""))"
@@ -238,12 +321,12 @@ import Testing
             case .rejoin(let scene, let stamp, let result): return "rejoin(scene \(scene), after: \(stamp), \(result))"
             case .admitShowing(let stamp, let call, let point, let current, let epoch):
                 return
-                    "admit(\(stamp), \(call), at: \(point), showing: \(current) of epoch \(epoch.map(String.init) ?? "none"))"
+                    "admit(\(stamp), \(Self.text(call)), at: \(point), showing: \(current) of epoch \(epoch.map(String.init) ?? "none"))"
 
-            case .call(let call, let joiner): return "call(\(call), joiner: \(joiner ?? "none"))"
+            case .call(let call, let joiner): return "call(\(Self.text(call)), joiner: \(joiner ?? "none"))"
             case .startAnswered(let stamp, let answer): return "startAnswered(\(stamp), \(answer))"
             case .admit(let stamp, let call, let point, let current):
-                return "admit(\(stamp), \(call), at: \(point), showing: \(current))"
+                return "admit(\(stamp), \(Self.text(call)), at: \(point), showing: \(current))"
             case .buildStarted(let stamp, let handle): return "buildStarted(\(stamp), \(handle))"
             case .callEnded(let stamp, let result): return "callEnded(\(stamp), \(result))"
             }
@@ -578,7 +661,154 @@ import Testing
         row(.loggedInWithScene, .admit(1, .login("a"), .start, current: .splash), .admit(.refuse(.stale))),
     ]
 
-    static let rows = callRows + buildAndEndRows + admissionRows + unchangedEndRows + sceneRows
+    /// App lock: a lock's or an unlock's target is decided as it is called, from the flow's
+    /// place; it takes its place in call order like a login or a logout.
+    static let lockRows: [Row] = [
+        // A lock locks the session the flow is in when it is called, in its style.
+        row(.loggedInWithScene, .call(.lock(.teardown), joiner: nil), .call(.proceed(2, cancelBuild: nil))) {
+            ($0.lastStamp, $0.newest, $0.newestCall, $0.newestEnded, $0.newestFannedOut) = (
+                2, 2, .lock(.teardown), false, false
+            )
+            ($0.requestedPhase, $0.targets, $0.lastLock) = (.locked("a"), [2: .locked("a", keepsSession: false)], 2)
+        },
+        // With nothing to lock (at the splash: the login on its way has not begun) it has no
+        // target, and still beats the calls before it: their factory is cancelled, and the
+        // flow stays where it is.
+        row(.building, .call(.lock(.cover), joiner: nil), .call(.proceed(2, cancelBuild: 10))) {
+            ($0.lastStamp, $0.newest, $0.newestCall, $0.lastLock) = (2, 2, .lock(.cover), 2)
+            ($0.build, $0.buildHandle, $0.requestedPhase) = (nil, nil, .splash)
+        },
+        row(.unlockAfterCover, .call(.lock(.cover), joiner: nil), .call(.proceed(4, cancelBuild: nil))) {
+            $0 = State.lockAfterUnlock.expected
+        },
+        // A lock beats an unlock called before it: the unlock is stale everywhere...
+        row(
+            .lockAfterUnlock,
+            .admit(3, .unlock(since: nil), .start, current: .locked("a", keepsSession: true)),
+            .admit(.refuse(.stale))
+        ),
+        row(.lockAfterUnlock, .callEnded(3, .superseded), end(.superseded)) { $0.targets[3] = nil },
+        // ...and the lock, locked already, is unchanged where the lock screen shows, though
+        // it begins: the flow stays locked...
+        row(
+            .lockAfterUnlock,
+            .admit(4, .lock(.cover), .start, current: .locked("a", keepsSession: true)),
+            .admit(.refuse(.unchanged))
+        ) { ($0.unchangedCalls, $0.begun) = ([4], [4]) },
+        row(.lockAfterUnlock, .fanOut(4, .lock(.cover)), .fanOut(scenes: [], resolved: .superseded)) {
+            ($0.unchangedCalls, $0.begun, $0.newestFannedOut) = ([4], [4], true)
+        },
+        // ...while a scene the first lock never reached, still showing the session, locks.
+        row(.lockAfterUnlock, .admit(4, .lock(.cover), .start, current: .loggedIn("a")), .admit(.admit)) {
+            $0.begun = [4]
+        },
+        // A cover lock keeps the session's epoch; a teardown lock leaves the session.
+        row(.lockOnItsWay, .admit(2, .lock(.cover), .start, current: .loggedIn("a")), .admit(.admit)) {
+            began(&$0, 2, .locked("a", keepsSession: true), epoch: 1)
+        },
+        row(.teardownLockOnItsWay, .admit(2, .lock(.teardown), .start, current: .loggedIn("a")), .admit(.admit)) {
+            began(&$0, 2, .locked("a", keepsSession: false), epoch: nil)
+        },
+        // With no scene, a lock is decided on the flow's place.
+        row(.lockOnItsWay, .fanOut(2, .lock(.cover)), .fanOut(scenes: [], resolved: .completed)) {
+            $0.newestFannedOut = true
+            began(&$0, 2, .locked("a", keepsSession: true), epoch: 1)
+        },
+        // A lock refused as unchanged in a scene that shows a lock screen already still
+        // moves the flow's place: it began.
+        row(
+            .lockOnItsWay,
+            .admit(2, .lock(.cover), .start, current: .locked("a", keepsSession: true)),
+            .admit(.refuse(.unchanged))
+        ) {
+            $0.unchangedCalls = [2]
+            began(&$0, 2, .locked("a", keepsSession: true), epoch: 1)
+        },
+        row(
+            .teardownLockOnItsWay,
+            .admit(2, .lock(.teardown), .start, current: .locked("a", keepsSession: false)),
+            .admit(.refuse(.unchanged))
+        ) {
+            $0.unchangedCalls = [2]
+            began(&$0, 2, .locked("a", keepsSession: false), epoch: nil)
+        },
+        // Only this very lock screen is unchanged: a cover lock screen (an unlock that
+        // began elsewhere left it in this scene) goes with the child it hides, for a
+        // teardown lock, and so does one of a session the flow has left, for a cover lock.
+        row(
+            .teardownLockOnItsWay,
+            .admit(2, .lock(.teardown), .start, current: .locked("a", keepsSession: true)),
+            .admit(.admit)
+        ) { began(&$0, 2, .locked("a", keepsSession: false), epoch: nil) },
+        row(
+            .lockOnItsWay,
+            .admitShowing(2, .lock(.cover), .start, .locked("a", keepsSession: true), epoch: 2),
+            .admit(.admit)
+        ) { began(&$0, 2, .locked("a", keepsSession: true), epoch: 1) },
+        // An unlock after a cover lock keeps the epoch; after a teardown lock it enters the
+        // session anew.
+        row(
+            .unlockAfterCover,
+            .admit(3, .unlock(since: nil), .start, current: .locked("a", keepsSession: true)),
+            .admit(.admit)
+        ) { began(&$0, 3, .loggedIn("a"), epoch: 1) },
+        row(
+            .unlockAfterTeardown,
+            .admit(3, .unlock(since: nil), .start, current: .locked("a", keepsSession: false)),
+            .admit(.admit)
+        ) { began(&$0, 3, .loggedIn("a"), epoch: 2) },
+        // A scene that still shows the session's child, of its epoch, is unchanged; a child
+        // of the session a teardown lock left is rebuilt.
+        row(
+            .unlockAfterCover,
+            .admitShowing(3, .unlock(since: nil), .start, .loggedIn("a"), epoch: 1),
+            .admit(.refuse(.unchanged))
+        ) {
+            $0.unchangedCalls = [3]
+            began(&$0, 3, .loggedIn("a"), epoch: 1)
+        },
+        row(
+            .unlockAfterTeardown,
+            .admitShowing(3, .unlock(since: nil), .start, .loggedIn("a"), epoch: 1),
+            .admit(.admit)
+        ) { began(&$0, 3, .loggedIn("a"), epoch: 2) },
+        // An unlock while logged in goes where the flow is: unchanged where the session is
+        // shown, it brings back a scene left on the lock screen.
+        row(.loggedInWithScene, .call(.unlock(since: nil), joiner: nil), .call(.proceed(2, cancelBuild: nil))) {
+            ($0.lastStamp, $0.newest, $0.newestCall, $0.targets) = (2, 2, .unlock(since: nil), [2: .loggedIn("a")])
+            ($0.newestEnded, $0.newestFannedOut) = (false, false)
+        },
+        // An unlock whose authentication began before the newest lock is superseded at once
+        // and takes no place in call order; one that began after it unlocks.
+        row(.lockAfterUnlock, .call(.unlock(since: 2), joiner: nil), .call(.resolve(.superseded))) {
+            $0.lastStamp = 5
+        },
+        row(.lockedCover, .call(.unlock(since: 1), joiner: nil), .call(.resolve(.superseded))) { $0.lastStamp = 3 },
+        row(.lockedCover, .call(.unlock(since: 2), joiner: nil), .call(.proceed(3, cancelBuild: nil))) {
+            $0 = State.unlockAfterCover.expected
+            $0.newestCall = .unlock(since: 2)
+        },
+        // A refresh never overtakes a lock or an unlock on its way.
+        row(.lockOnItsWay, .call(.refresh(nil), joiner: nil), .call(.resolve(.unchanged))) { $0.lastStamp = 3 },
+        row(.unlockAfterCover, .call(.refresh("a"), joiner: nil), .call(.resolve(.unchanged))) { $0.lastStamp = 4 },
+        // A call's end forgets its target.
+        row(.unlockAfterCover, .callEnded(3, .completed), end(.completed)) {
+            ($0.newestEnded, $0.targets) = (true, [:])
+        },
+        // A scene attached while locked is placed on the lock screen, in the epoch it keeps.
+        row(
+            .lockedCover,
+            .attach("s1"),
+            .attach(.place(one, 2, .locked("a", keepsSession: true), epoch: 1, origin: .lock))
+        ) { ($0.scenes, $0.nextScene) = ([one], 2) },
+        row(
+            .lockedTeardown,
+            .attach("s1"),
+            .attach(.place(one, 2, .locked("a", keepsSession: false), epoch: nil, origin: .lock))
+        ) { ($0.scenes, $0.nextScene) = ([one], 2) },
+    ]
+
+    static let rows = callRows + buildAndEndRows + admissionRows + unchangedEndRows + sceneRows + lockRows
 
     static func apply(_ input: Input, to machine: inout Machine) -> Action {
         switch input {
@@ -687,6 +917,37 @@ import Testing
             current: .splash,
             plan: .init(phase: .loggedIn("a"), origin: .start, direction: .login, prepares: true)
         ),
+        // A cover lock hides the child as it is, in the session's epoch, and keeps it...
+        PlanQuestion(
+            state: .lockOnItsWay,
+            stamp: 2,
+            call: .lock(.cover),
+            current: .loggedIn("a"),
+            plan: .init(phase: .locked("a"), origin: .lock, direction: .logout, prepares: false, epoch: 1, covers: true)
+        ),
+        // ...a teardown lock lets it prepare to go, and its lock screen is of no session.
+        PlanQuestion(
+            state: .teardownLockOnItsWay,
+            stamp: 2,
+            call: .lock(.teardown),
+            current: .loggedIn("a"),
+            plan: .init(phase: .locked("a"), origin: .lock, direction: .logout, prepares: true)
+        ),
+        // An unlock shows the session again: the kept child if there is one, nothing prepares.
+        PlanQuestion(
+            state: .unlockAfterCover,
+            stamp: 3,
+            call: .unlock(since: nil),
+            current: .locked("a", keepsSession: true),
+            plan: .init(
+                phase: .loggedIn("a"),
+                origin: .unlock,
+                direction: .login,
+                prepares: false,
+                epoch: 1,
+                reusesCovered: true
+            )
+        ),
     ]
 
     @Test(arguments: planQuestions)
@@ -702,6 +963,61 @@ import Testing
         #expect(State.loggedInCalled.make().animations(for: 1, .login("a")) == [.login])
         #expect(State.refreshCalled.make().animations(for: 2, .refresh(nil)) == [.login])
         #expect(State.logoutOnItsWay.make().animations(for: 1, .logout(Self.soft)) == [.logout])
+        #expect(State.lockOnItsWay.make().animations(for: 2, .lock(.cover)) == [.logout])
+        #expect(State.unlockAfterTeardown.make().animations(for: 3, .unlock(since: nil)) == [.login])
+    }
+
+    /// The plan of an unlock after a teardown lock is asked once it began: the session is
+    /// built anew, in the epoch the unlock entered.
+    @Test func anUnlockAfterATeardownLockBuildsTheSessionInANewEpoch() {
+        var machine = State.unlockAfterTeardown.make()
+        let current = AuthPlace<String>.locked("a", keepsSession: false)
+        let admitted = machine.admit(3, .unlock(since: nil), at: .start, current: current)
+        #expect(admitted == .admit)
+        #expect(
+            machine.plan(3, .unlock(since: nil), current: current)
+                == .init(
+                    phase: .loggedIn("a"),
+                    origin: .unlock,
+                    direction: .login,
+                    prepares: false,
+                    epoch: 2,
+                    reusesCovered: true
+                )
+        )
+    }
+
+    /// A lock never releases the session first; an unlock only with session services,
+    /// and only a child of a session the flow has left.
+    @Test func onlyAnUnlockWithServicesReleasesAChildOfTheSessionATeardownLockLeft() {
+        let calls: [Machine.Call] = [.lock(.cover), .lock(.teardown), .unlock(since: nil)]
+        for releases in [false, true] {
+            #expect(
+                calls.map { Machine().release($0, releasesSessionBeforeSwitch: releases) } == [.cycle, .cycle, .cycle]
+            )
+            #expect(
+                calls.map { Machine(hasServices: true).release($0, releasesSessionBeforeSwitch: releases) }
+                    == [.cycle, .cycle, .releaseFirst]
+            )
+        }
+        /// Whether, with session services, the release step of `call` is admitted in a scene
+        /// showing the session's child of `epoch`, once `calls` ran with no scene attached
+        /// after a login as "a" (1) and `call` was made.
+        func releases(after calls: [Machine.Call], _ call: Machine.Call, epoch: UInt64?) -> Bool {
+            var machine = Machine(hasServices: true)
+            for call in [.login("a")] + calls {
+                guard case .proceed(let stamp, _) = machine.call(call, joiner: nil) else { return false }
+                State.runAlone(stamp, call, in: &machine)
+            }
+            guard case .proceed(let stamp, _) = machine.call(call, joiner: nil) else { return false }
+            return machine.admitRelease(stamp, call, at: .start, current: .loggedIn("a"), currentEpoch: epoch)
+        }
+        #expect(!releases(after: [], .lock(.cover), epoch: 1))
+        #expect(!releases(after: [], .lock(.teardown), epoch: 1))
+        #expect(!releases(after: [.lock(.cover)], .unlock(since: nil), epoch: 1))
+        // A child of the session a teardown lock left: released before the new services.
+        #expect(releases(after: [.lock(.teardown)], .unlock(since: nil), epoch: 1))
+        #expect(!releases(after: [.lock(.teardown)], .unlock(since: nil), epoch: nil))
     }
 
     @Test func onlyALoginOrARefreshReleasesTheSessionFirstAndOnlyWhenConfigured() {
@@ -774,6 +1090,8 @@ import Testing
         case admitOfAStartNotAnswered
         case planOfAStartNotAnswered
         case planOfARefreshWhileNotLoggedIn
+        case planOfALockWithNothingToLock
+        case planOfAnUnlockWithNothingToUnlock
 
         func run() {
             var machine = State.loggedInCalled.make()
@@ -789,6 +1107,12 @@ import Testing
                 _ = State.startCalled.make().plan(1, .start, current: .splash)
             case .planOfARefreshWhileNotLoggedIn:
                 _ = State.refreshCalled.make().plan(2, .refresh(nil), current: .loggedOut(.signedOut))
+            case .planOfALockWithNothingToLock:
+                _ = machine.call(.lock(.cover), joiner: nil)
+                _ = machine.plan(2, .lock(.cover), current: .loggedIn("a"))
+            case .planOfAnUnlockWithNothingToUnlock:
+                _ = machine.call(.unlock(since: nil), joiner: nil)
+                _ = machine.plan(2, .unlock(since: nil), current: .loggedIn("a"))
             }
         }
     }

@@ -67,7 +67,7 @@ import Testing
         #expect(await eventually { flow.callCount == calls + 1 })
         provider.logins.release()
         #expect(await unlock.value == .superseded)
-        // Still locked: the lock called while the flow was locked has nothing to lock.
+        // Still locked: the lock called while the flow was locked is unchanged in its scene.
         #expect(await relock.value == .unchanged)
         #expect(await flow.phase == .locked("ada"))
         let appeared = provider.log.all.filter { $0.hasSuffix(".didAppear") }
@@ -211,6 +211,211 @@ import Testing
         // Without a lock meanwhile, the session shows once the work is done.
         #expect(await flow.unlock(preparing: {}) == .completed)
         #expect(await flow.phase == .loggedIn("ada"))
+        await flow.finish()
+    }
+
+    /// A lock that beats a login which has not begun has nothing to lock: it returns
+    /// unchanged, the flow stays logged out, and the phase asked for says so.
+    @Test func aLockWithNothingToLockAsksForWhereTheFlowStays() async {
+        let provider = IntentAuthProvider()
+        let flow = Flow(provider: provider, splash: Screen("splash"))
+        await flow.start()
+        // The container is busy: the login waits for its turn, and never begins.
+        let busy = Gate()
+        let transition = Task {
+            await flow.container.cycle(animation: gatedAnimation(busy), policy: .enqueue) {
+                AuthScreen(phase: .loggedOut, child: Screen("busy"))
+            }
+        }
+        #expect(await eventually { busy.waitingCount == 1 })
+        let login = Task { await flow.login("ada") }
+        #expect(await eventually { flow.callCount == 2 })
+        #expect(flow.requestedPhase == .loggedIn("ada"))
+        let lock = Task { await flow.lock() }
+        #expect(await eventually { flow.callCount == 3 })
+        #expect(flow.requestedPhase == .loggedOut)
+        busy.open()
+        _ = await transition.value
+        #expect(await (login.value, lock.value) == (.superseded, .unchanged))
+        #expect(await flow.phase == .loggedOut)
+        await flow.finish()
+    }
+
+    /// A scene still busy when a lock arrives, and a second lock called before it got its
+    /// turn: the first lock is stale there, and the second must still lock it.
+    @Test func aSecondLockLocksASceneTheFirstNeverReached() async {
+        let (flow, _, _) = await Self.loggedInFlow(style: .cover)
+        let second = flow.attachScene(placeholder: Screen("launch"))
+        await second.placed()
+        // The second scene is busy: a hop within the session, its child not made yet.
+        let busy = Gate()
+        let hop = Task {
+            await second.container.hop { (_: HopHandle<Int>) in
+                await busy.pass()
+                return AuthScreen(phase: .loggedIn("ada"), child: Screen("hop"))
+            }
+        }
+        #expect(await eventually { busy.waitingCount == 1 })
+        let first = Task { await flow.lock() }
+        #expect(await eventually { await flow.scene.phase == .locked("ada") })
+        // A second lifecycle hook locks again while the second scene is still busy.
+        let again = Task { await flow.lock() }
+        #expect(await eventually { flow.callCount == 3 })
+        busy.open()
+        _ = await (first.value, again.value)
+        #expect(await second.phase == .locked("ada"), "no scene shows the session while the flow is locked")
+        hop.cancel()
+        await flow.finish()
+    }
+
+    /// As above for an unlock: a second unlock brings back the session in a scene the first
+    /// never reached, rather than leaving it on the lock screen.
+    @Test func aSecondUnlockUnlocksASceneTheFirstNeverReached() async {
+        let (flow, _, _) = await Self.loggedInFlow(style: .cover)
+        let second = flow.attachScene(placeholder: Screen("launch"))
+        await second.placed()
+        await flow.lock()
+        let busy = Gate()
+        let hop = Task {
+            await second.container.hop { (_: HopHandle<Int>) in
+                await busy.pass()
+                return AuthScreen(phase: .locked("ada"), child: Screen("hop"))
+            }
+        }
+        #expect(await eventually { busy.waitingCount == 1 })
+        let first = Task { await flow.unlock() }
+        #expect(await eventually { await flow.scene.phase == .loggedIn("ada") })
+        let again = Task { await flow.unlock() }
+        #expect(await eventually { flow.callCount == 4 })
+        busy.open()
+        _ = await (first.value, again.value)
+        #expect(await second.phase == .loggedIn("ada"), "no scene stays locked while the flow is unlocked")
+        hop.cancel()
+        await flow.finish()
+    }
+
+    /// A flow with session services logged in with "ada" from its start, in `style`, with a
+    /// second scene placed.
+    static func flowWithServices(
+        style: AuthLockStyle,
+        tracker: ReleaseTracker? = nil
+    ) async -> (AuthFlow<SceneAuthProvider>, SceneAuthProvider, AuthScene<SceneAuthProvider>) {
+        var provider = SceneAuthProvider()
+        provider.session = "ada"
+        provider.tracker = tracker
+        provider.configuration.lockStyle = style
+        let flow = AuthFlow(provider: provider, splash: Screen("splash"))
+        let second = flow.attachScene(placeholder: Screen("launch"))
+        await flow.start()
+        await second.placed()
+        return (flow, provider, second)
+    }
+
+    /// Keeps `scene` busy, in a transition back to the screen it shows, until `gate` opens.
+    static func keepBusy(_ scene: AuthScene<SceneAuthProvider>, until gate: Gate) -> Task<TransitionResult, Never> {
+        Task {
+            await scene.container.cycle(animation: gatedAnimation(gate), policy: .enqueue) {
+                await scene.container.child
+            }
+        }
+    }
+
+    /// A cover lock, an unlock that began in one scene but was beaten in the other by a
+    /// teardown lock: that scene's cover lock screen, its hidden child and the session's
+    /// services must go, and the next unlock must make new services rather than wait for
+    /// the old ones forever.
+    @Test func aTeardownLockReplacesTheCoverLockScreenAnUnlockLeftInAScene() async {
+        let tracker = ReleaseTracker()
+        let (flow, provider, second) = await Self.flowWithServices(style: .cover, tracker: tracker)
+        #expect(await flow.lock() == .completed)
+        let busy = Gate()
+        let transition = Self.keepBusy(second, until: busy)
+        #expect(await eventually(timeout: .seconds(30)) { busy.waitingCount == 1 })
+        let unlock = Task { await flow.unlock() }
+        #expect(await eventually(timeout: .seconds(30)) { await flow.scene.phase == .loggedIn("ada") })
+        let teardown = Task { await flow.lock(.teardown) }
+        #expect(await eventually(timeout: .seconds(30)) { flow.callCount == 4 })
+        busy.open()
+        _ = await transition.value(within: .seconds(30))
+        _ = await unlock.value(within: .seconds(30))
+        #expect(await teardown.value(within: .seconds(30)) == .completed)
+        #expect(await second.container.child.sessionEpoch == nil, "the lock screen keeps no session")
+        #expect(await eventually(timeout: .seconds(30)) { !tracker.alive.contains("main(ada)@2") })
+        #expect(await eventually(timeout: .seconds(30)) { provider.log.all.contains("tear down kit 1 of ada") })
+        #expect(await Task { await flow.unlock() }.value(within: .seconds(30)) == .completed)
+        #expect(provider.log.all.contains("make kit 2 of ada"))
+        await flow.finish()
+    }
+
+    /// A teardown lock that began in one scene, and an unlock called before the other scene
+    /// locked: that scene still shows the session the lock left, and must release it before
+    /// the unlock's new services are made, as a login would.
+    @Test func anUnlockReleasesASessionChildATeardownLockNeverReached() async {
+        let (flow, provider, second) = await Self.flowWithServices(style: .teardown)
+        let busy = Gate()
+        let transition = Self.keepBusy(second, until: busy)
+        #expect(await eventually(timeout: .seconds(30)) { busy.waitingCount == 1 })
+        let lock = Task { await flow.lock() }
+        #expect(await eventually(timeout: .seconds(30)) { await flow.scene.phase == .locked("ada") })
+        let unlock = Task { await flow.unlock() }
+        #expect(await eventually(timeout: .seconds(30)) { flow.callCount == 3 })
+        busy.open()
+        _ = await transition.value(within: .seconds(30))
+        _ = await lock.value(within: .seconds(30))
+        #expect(await unlock.value(within: .seconds(30)) == .completed)
+        for scene in flow.scenes {
+            #expect(await scene.phase == .loggedIn("ada"))
+        }
+        let log = provider.log.all
+        #expect(
+            SessionServicesTests.position("tear down kit 1 of ada", in: log)
+                < SessionServicesTests.position("make kit 2 of ada", in: log)
+        )
+        await flow.finish()
+    }
+
+    // MARK: - Never against a logout
+
+    @Test func anUnlockOrALockCalledWhileALogoutIsOnItsWayNeverUndoesIt() async {
+        let (flow, provider, _) = await Self.loggedInFlow()
+        provider.logouts.hold()
+        let logout = flow.request(.logout())
+        let calls = flow.callCount
+        // An unlock with nothing to unlock, and a lock: neither takes a place.
+        #expect(await flow.unlock() == .unchanged)
+        #expect(await flow.lock() == .unchanged)
+        #expect(flow.callCount == calls + 2)
+        #expect(flow.requestedPhase == .loggedOut)
+        provider.logouts.release()
+        #expect(await logout.result == .completed)
+        #expect(await flow.phase == .loggedOut)
+        await flow.finish()
+    }
+
+    @Test func anUnlockCalledWhileALoginIsOnItsWayLetsItGoOn() async {
+        let (flow, provider, _) = await Self.loggedInFlow(style: .teardown)
+        provider.logins.hold()
+        let login = Task { await flow.login("bob") }
+        #expect(await eventually { provider.logins.waitingCount == 1 })
+        #expect(await flow.unlock() == .unchanged)
+        provider.logins.release()
+        #expect(await login.value == .completed)
+        #expect(await flow.phase == .loggedIn("bob"))
+        await flow.finish()
+    }
+
+    @Test func aLockCalledBeforeTheStartHasBegunIsUnchanged_LockOnceItHasReturned() async {
+        var provider = IntentAuthProvider()
+        provider.session = "ada"
+        provider.restoring.hold()
+        let flow = Flow(provider: provider, splash: Screen("splash"))
+        let start = Task { await flow.start() }
+        #expect(await eventually { provider.restoring.waitingCount == 1 })
+        #expect(await flow.lock() == .unchanged)
+        provider.restoring.release()
+        #expect(await start.value == .completed)
+        #expect(await flow.lock() == .completed)
+        #expect(await flow.phase == .locked("ada"))
         await flow.finish()
     }
 }
