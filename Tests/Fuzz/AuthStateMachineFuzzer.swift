@@ -1,5 +1,6 @@
 // The AuthFlow half of the fuzz target: `AuthStateMachine` driven by decoded calls (locks
-// and unlocks, with and without an unlock attempt, included) and by the scene inputs
+// and unlocks, with and without an unlock attempt, and the privacy cover and uncover
+// included) and by the scene inputs
 // `AuthFlow`'s performer makes, checked against a reference model of call order, of each
 // lock's and unlock's target, of the flow's place and session epochs, of the phase asked
 // for, and of each scene's runs and plans. Built by `Tests/Fuzz/fuzz.sh`.
@@ -27,8 +28,12 @@ struct AuthMachineDriver {
     /// Where each lock and unlock goes, decided from the flow's place when it is called;
     /// none for one with nothing to do. Forgotten when the call ends.
     var lockTargets: [UInt64: AuthPlace<Int>] = [:]
-    /// The newest lock called (0 before any).
+    /// The newest lock called (0 before any); the privacy cover is no lock.
     var lastLock: UInt64 = 0
+    /// The newest privacy cover that proceeded with a session to cover, and the newest
+    /// called at all (refused at once or not): an unlock attempt begun before it is stale.
+    var lastCover: UInt64 = 0
+    var lastCoverCall: UInt64 = 0
     /// The phase the newest call asks for.
     var requested: AuthPhase<Int>?
 
@@ -146,13 +151,15 @@ struct AuthMachineDriver {
     mutating func call(_ input: inout FuzzInput) {
         let session = input.choose(3)
         let call: Machine.Call
-        switch input.choose(7) {
+        switch input.choose(9) {
         case 0: call = .start
         case 1: call = .login(session)
         case 2: call = .logout(Self.variants[input.choose(2)])
         case 3: call = .refresh(input.bit() ? session : nil)
         case 4: call = .lock(input.bit() ? .cover : .teardown)
         case 5: call = .unlock(since: nil)
+        case 7: call = .lock(.privacy)
+        case 8: call = .uncover
         default:
             // An authentication that began after some of the calls made so far.
             call = .unlock(since: UInt64(input.choose(Int(callCount) + 1)))
@@ -170,19 +177,35 @@ struct AuthMachineDriver {
             else { return false }
             return newestVariant == variant
         }()
-        // An unlock whose authentication began before the newest lock was called is
-        // superseded at once: that lock needs an authentication of its own.
+        // Every privacy cover called counts for the attempts, even one refused at once.
+        let isCover = call == .lock(.privacy)
+        if isCover { lastCoverCall = callCount + 1 }
+        // An unlock whose authentication began before the newest lock or privacy cover was
+        // called is superseded at once: that one needs an authentication of its own.
         var staleAttempt = false
-        if case .unlock(let since?) = call, lastLock > since { staleAttempt = true }
-        // An unlock never overtakes a start, a login or a logout on its way; a lock never
-        // overtakes a logout, nor a start that has not begun: each is unchanged at once.
+        if case .unlock(let since?) = call, max(lastLock, lastCoverCall) > since { staleAttempt = true }
+        // An unlock or an uncover never overtakes a start, a login or a logout on its way;
+        // a lock (or the privacy cover) never overtakes a logout, nor a start that has not
+        // begun: each is unchanged at once.
         let onItsWay = calls[newest].flatMap { $0.ended ? nil : $0.call }
         var refusedAtOnce = false
         switch (call, onItsWay) {
         case (.unlock, .start?), (.unlock, .login?), (.unlock, .logout?): refusedAtOnce = !staleAttempt
+        case (.uncover, .start?), (.uncover, .login?), (.uncover, .logout?): refusedAtOnce = true
         case (.lock, .logout?): refusedAtOnce = true
         case (.lock, .start?): refusedAtOnce = !begun.contains(newest)
         default: break
+        }
+        // An uncover after a lock called after the last cover leaves that lock in place.
+        if call == .uncover && lastLock > lastCover { refusedAtOnce = true }
+        if isCover {
+            // The privacy cover covers only a session shown or covered, and never overtakes
+            // a real lock on its way: the lock screen hides the session already.
+            switch place {
+            case .loggedIn, .covered: break
+            case .splash, .loggedOut, .switching, .locked: refusedAtOnce = true
+            }
+            if case .lock(let kind)? = onItsWay, kind != .privacy { refusedAtOnce = true }
         }
         // A refresh never overtakes a start, login, logout, lock or unlock on its way.
         let refreshRefused: Bool = {
@@ -201,7 +224,10 @@ struct AuthMachineDriver {
             }
         case .proceed(let stamp, let cancelBuild):
             guard !joinable, !refreshRefused, !staleAttempt, !refusedAtOnce, stamp == callCount else {
-                violated("call \(call) took stamp \(stamp), should have joined")
+                violated(
+                    "call \(call) took stamp \(stamp); model: joins \(joinable), refresh refused \(refreshRefused),"
+                        + " stale \(staleAttempt), refused at once \(refusedAtOnce)"
+                )
             }
             guard cancelBuild == build?.handle else {
                 violated("call \(call) cancelled \(String(describing: cancelBuild))")
@@ -221,29 +247,49 @@ struct AuthMachineDriver {
             case .login(let session): requested = .loggedIn(session)
             case .logout: requested = .loggedOut
             case .refresh: break
+            case .lock(.privacy):
+                // It covers the session shown; covered already, it covers again as the flow
+                // is (for a scene the last cover never reached).
+                switch place {
+                case .loggedIn(let covered): lockTargets[stamp] = .covered(covered)
+                case .covered: lockTargets[stamp] = place
+                case .splash, .loggedOut, .switching, .locked: violated("cover \(stamp) proceeded at \(place)")
+                }
+                lastCover = stamp
+                requested = Self.phase(of: lockTargets[stamp] ?? place)
             case .lock(let style):
                 lastLock = stamp
-                // It locks the session the flow is in; locked already, it locks again as the
-                // flow is; logged out or at the splash there is nothing to lock.
+                // It locks the session the flow is in (shown or covered); locked already, it
+                // locks again as the flow is; logged out or at the splash there is nothing
+                // to lock.
                 switch place {
-                case .loggedIn(let locked): lockTargets[stamp] = .locked(locked, keepsSession: style == .cover)
+                case .loggedIn(let locked), .covered(let locked):
+                    lockTargets[stamp] = .locked(locked, keepsSession: style == .cover)
                 case .locked: lockTargets[stamp] = place
                 case .splash, .loggedOut, .switching: break
-                case .covered: Self.noCovers()
                 }
                 requested = Self.phase(of: lockTargets[stamp] ?? place)
-            case .uncover: Self.noCovers()
+            case .uncover:
+                // It uncovers the session covered; logged in already, it uncovers again as
+                // the flow is; locked, logged out or at the splash there is nothing to do.
+                switch place {
+                case .covered(let covered): lockTargets[stamp] = .loggedIn(covered)
+                case .loggedIn: lockTargets[stamp] = place
+                case .splash, .loggedOut, .switching, .locked: break
+                }
+                requested = Self.phase(of: lockTargets[stamp] ?? place)
             case .unlock:
                 // It unlocks the session locked; logged in already, it unlocks again as the
-                // flow is; logged out or at the splash there is nothing to unlock.
+                // flow is; covered (only an uncover lifts it), logged out or at the splash
+                // there is nothing to unlock.
                 switch place {
                 case .locked(let locked, _): lockTargets[stamp] = .loggedIn(locked)
                 case .loggedIn: lockTargets[stamp] = place
-                case .splash, .loggedOut, .switching: break
-                case .covered: Self.noCovers()
+                case .splash, .loggedOut, .switching, .covered: break
                 }
                 requested = Self.phase(of: lockTargets[stamp] ?? place)
             }
+            checkCallKind(call)
         case .joined(let stamp):
             guard joinable, !refreshRefused, !staleAttempt, stamp == newest, let joiner else {
                 violated("call \(call) joined \(stamp) wrongly")
@@ -261,7 +307,8 @@ struct AuthMachineDriver {
         let point: FlowAdmissionPoint = [.arrival, .start, .childMade][input.choose(3)]
         let places: [AuthPlace<Int>] = [
             .splash, .loggedOut(Self.variants[0]), .loggedOut(Self.variants[1]), .loggedIn(0), .loggedIn(1),
-            .switching(from: 0), .locked(0, keepsSession: true), .locked(1, keepsSession: false),
+            .switching(from: 0), .locked(0, keepsSession: true), .locked(1, keepsSession: false), .covered(0),
+            .covered(1),
         ]
         let current = places[input.choose(places.count)]
         let epoch: UInt64? = lastEpoch == 0 || input.bit() ? nil : 1 + UInt64(input.choose(Int(lastEpoch)))
@@ -290,7 +337,6 @@ struct AuthMachineDriver {
             let inSession = currentEpoch == nil || currentEpoch == sessionEpoch
             let unchanged: Bool
             switch call {
-            case .uncover: Self.noCovers()
             case .start:
                 let target = startTargets[stamp]?.place
                 unchanged = current == target && (target?.session == nil || inSession)
@@ -303,15 +349,17 @@ struct AuthMachineDriver {
                 case .splash, .loggedOut, .locked, .covered: unchanged = true
                 }
             case .lock:
-                // Unchanged where the scene shows the lock screen it goes to (of the flow's
-                // epoch); with nothing to lock, every scene is as the lock leaves it.
+                // Unchanged where the scene shows the lock screen (or the privacy cover) it
+                // goes to, of the flow's epoch; with nothing to lock, every scene is as the
+                // lock leaves it.
                 if let target = lockTargets[stamp] {
                     unchanged = current == target && inSession
                 } else {
                     unchanged = true
                 }
-            case .unlock:
-                // Unchanged where the session it unlocks is shown, in the flow's epoch.
+            case .unlock, .uncover:
+                // Unchanged where the session it unlocks (or uncovers) is shown, in the
+                // flow's epoch.
                 switch lockTargets[stamp] {
                 case .loggedIn(let session)?: unchanged = current == .loggedIn(session) && inSession
                 default: unchanged = true
@@ -342,7 +390,6 @@ struct AuthMachineDriver {
         begun.insert(stamp)
         var entered: Int?
         switch call {
-        case .uncover: Self.noCovers()
         case .start:
             placeOrigin = .start
             switch startTargets[stamp] {
@@ -363,11 +410,18 @@ struct AuthMachineDriver {
                 sessionEpoch = sessionEpoch ?? lastEpoch
                 place = .loggedIn(session)
             }
-        case .lock:
-            placeOrigin = .lock
+        case .lock(let kind):
+            placeOrigin = kind == .privacy ? .cover : .lock
             // To its target; the teardown style leaves the session (below), the cover style
-            // keeps it, with its epoch.
+            // and the privacy cover keep it, with its epoch.
             if let target = lockTargets[stamp] { place = target }
+        case .uncover:
+            placeOrigin = .uncover
+            // Back to the session covered, in its epoch: the cover kept it alive.
+            if case .loggedIn(let session)? = lockTargets[stamp] {
+                guard sessionEpoch != nil else { violated("uncover \(stamp) began with no session epoch") }
+                place = .loggedIn(session)
+            }
         case .unlock:
             placeOrigin = .unlock
             if case .loggedIn(let session)? = lockTargets[stamp] {
@@ -393,26 +447,33 @@ struct AuthMachineDriver {
     /// Whether a session lives on at `place`: logged in, or behind a cover lock.
     static func keepsSession(_ place: AuthPlace<Int>) -> Bool {
         switch place {
-        case .covered: Self.noCovers()
-        case .loggedIn, .switching, .locked(_, keepsSession: true): return true
+        case .loggedIn, .switching, .locked(_, keepsSession: true), .covered: return true
         case .splash, .loggedOut, .locked(_, keepsSession: false): return false
         }
     }
 
-    /// The phase shown at `place`.
-    /// The driver makes no privacy cover or uncover calls yet: their model is still to be
-    /// written, so the covered place never arises.
-    static func noCovers() -> Never {
-        preconditionFailure("the auth fuzz driver makes no cover or uncover calls")
-    }
-
+    /// The phase shown at `place`: the privacy cover is a lock screen.
     static func phase(of place: AuthPlace<Int>) -> AuthPhase<Int> {
         switch place {
-        case .covered: Self.noCovers()
         case .splash: return .splash
         case .loggedOut: return .loggedOut
         case .loggedIn(let session), .switching(from: let session): return .loggedIn(session)
-        case .locked(let session, _): return .locked(session)
+        case .locked(let session, _), .covered(let session): return .locked(session)
+        }
+    }
+
+    /// What a call's kind decides on its own: only the privacy cover cuts a running
+    /// transition short (it must show at once); a scene keeps the child a lock hid after a
+    /// call whose screen keeps the session behind it (a cover lock, the privacy cover).
+    func checkCallKind(_ call: Machine.Call) {
+        let interrupts = call == .lock(.privacy)
+        var keeps = false
+        if case .lock(let kind) = call { keeps = kind != .teardown }
+        guard machine.interruptsRunningTransition(call) == interrupts, machine.keepsCoveredChild(after: call) == keeps
+        else {
+            violated(
+                "\(call): interrupts \(machine.interruptsRunningTransition(call)), keeps \(machine.keepsCoveredChild(after: call))"
+            )
         }
     }
 
@@ -568,13 +629,13 @@ struct AuthMachineDriver {
             let release = machine.release(call, releasesSessionBeforeSwitch: releasesSessionBeforeSwitch)
             let expected: Machine.ReleaseAction
             switch call {
-            case .uncover: Self.noCovers()
             case .login, .refresh:
                 expected = releasesSessionBeforeSwitch || machine.hasServices ? .releaseFirst : .cycle
             // With services, an unlock may find a child of the session a teardown lock left.
             case .start, .unlock: expected = machine.hasServices ? .releaseFirst : .cycle
-            // A lock screen replaces the child as it is.
-            case .logout, .lock: expected = .cycle
+            // A lock screen (or the privacy cover, or the child uncovered) replaces the
+            // child as it is.
+            case .logout, .lock, .uncover: expected = .cycle
             }
             guard release == expected else { violated("release(\(call)) = \(release)") }
             releasing = release == .releaseFirst
@@ -670,7 +731,6 @@ struct AuthMachineDriver {
         let leftSession = machine.hasServices && currentEpoch != nil && currentEpoch != sessionEpoch
         let switches = releasesSessionBeforeSwitch || machine.hasServices
         switch run.call {
-        case .uncover: Self.noCovers()
         case .login(let target): return target != session ? switches : leftSession
         case .refresh(let target): return leftSession || (releasesSessionBeforeSwitch && (target ?? session) == session)
         case .start:
@@ -678,7 +738,7 @@ struct AuthMachineDriver {
             return target != session ? switches : leftSession
         // A child of the session a teardown lock left goes before the session is rebuilt.
         case .unlock: return leftSession
-        case .logout, .lock: return false
+        case .logout, .lock, .uncover: return false
         }
     }
 
@@ -693,17 +753,29 @@ struct AuthMachineDriver {
         if case .switching = scene.shown { isPlaceholder = true }
         let origin: AuthCall
         switch run.call {
-        case .uncover: Self.noCovers()
         case .start: origin = .start
         case .login: origin = .login
         case .logout: origin = .logout
         case .refresh: origin = .refresh
+        case .lock(.privacy): origin = .cover
         case .lock: origin = .lock
         case .unlock: origin = .unlock
+        case .uncover: origin = .uncover
         }
         var expected: Machine.Plan
         switch place {
-        case .covered: Self.noCovers()
+        case .covered(let session):
+            // The privacy cover shows at once over the child as it is, which it keeps, in
+            // the session's epoch; nothing prepares to go.
+            expected = Machine.Plan(
+                phase: .locked(session),
+                origin: origin,
+                direction: .logout,
+                prepares: false,
+                epoch: sessionEpoch,
+                covers: true,
+                isPrivacyCover: true
+            )
         case .loggedIn(let session):
             expected = Machine.Plan(
                 phase: .loggedIn(session),
@@ -712,9 +784,10 @@ struct AuthMachineDriver {
                 prepares: !isPlaceholder,
                 epoch: sessionEpoch
             )
-            if origin == .unlock {
-                // The lock screen leaves, nothing of the session prepares; a scene shows the
-                // child a cover lock kept, if it kept one of this epoch.
+            if origin == .unlock || origin == .uncover {
+                // The lock screen (or the privacy cover) leaves, nothing of the session
+                // prepares; a scene shows the child a cover lock kept, if it kept one of this
+                // epoch.
                 (expected.prepares, expected.reusesCovered) = (false, true)
             }
         case .loggedOut(let variant):
@@ -752,7 +825,9 @@ struct AuthMachineDriver {
         case .splash: return .splash
         case .loggedOut: return .loggedOut(plan.logoutVariant ?? .signedOut)
         case .loggedIn(let session): return .loggedIn(session)
-        case .locked(let session): return .locked(session, keepsSession: plan.epoch != nil)
+        case .locked(let session):
+            if plan.isPrivacyCover { return .covered(session) }
+            return .locked(session, keepsSession: plan.epoch != nil)
         }
     }
 
@@ -764,8 +839,7 @@ struct AuthMachineDriver {
             // A logged-in child or a lock screen is of the epoch it was placed in.
             switch place {
             case .splash, .loggedOut: scene.epoch = nil
-            case .loggedIn, .switching, .locked: scene.epoch = epoch
-            case .covered: Self.noCovers()
+            case .loggedIn, .switching, .locked, .covered: scene.epoch = epoch
             }
         } else if run.releasing {
             // The switching placeholder: of the old session, and of no epoch.
@@ -976,6 +1050,11 @@ struct AuthMachineDriver {
             violated(
                 "targets \(machine.targets), last lock \(machine.lastLock), requested \(String(describing: machine.requestedPhase));"
                     + " model \(lockTargets), \(lastLock), \(String(describing: requested))"
+            )
+        }
+        guard machine.lastCover == lastCover, machine.lastCoverCall == lastCoverCall else {
+            violated(
+                "last cover \(machine.lastCover), called \(machine.lastCoverCall); model \(lastCover), \(lastCoverCall)"
             )
         }
         guard machine.begun == begun else { violated("begun \(machine.begun.sorted()), model \(begun.sorted())") }

@@ -17,6 +17,8 @@ extension AuthStateMachine {
         var requestedPhase: AuthPhase<Session>?
         var targets: [Stamp: AuthPlace<Session>] = [:]
         var lastLock: Stamp = 0
+        var lastCover: Stamp = 0
+        var lastCoverCall: Stamp = 0
         var scenes: [AuthSceneID] = []
         var nextScene: UInt64 = 1
         var newestFannedOut = false
@@ -44,6 +46,8 @@ extension AuthStateMachine {
             requestedPhase: requestedPhase,
             targets: targets,
             lastLock: lastLock,
+            lastCover: lastCover,
+            lastCoverCall: lastCoverCall,
             scenes: scenes.map(\.id),
             nextScene: nextScene,
             newestFannedOut: newestFannedOut,

@@ -16,14 +16,14 @@ import Testing
     static let soft = LogoutVariant("softLogout")
     static let places: [AuthPlace<String>] = [
         .splash, .loggedOut(.signedOut), .loggedOut(soft), .loggedIn("a"), .loggedIn("b"), .switching(from: "a"),
-        .locked("a", keepsSession: true), .locked("a", keepsSession: false),
+        .locked("a", keepsSession: true), .locked("a", keepsSession: false), .covered("a"), .covered("b"),
     ]
     static let calls: [(Machine.Call, String?)] = [
         (.start, nil), (.login("a"), nil), (.login("b"), nil), (.logout(.signedOut), "j"),
         (.logout(.signedOut), nil), (.logout(soft), "j"), (.refresh(nil), nil), (.refresh("a"), nil),
         (.refresh("b"), nil), (.lock(.cover), nil), (.lock(.teardown), nil), (.unlock(since: nil), nil),
         // An authentication that began before any call: older than every lock.
-        (.unlock(since: 0), nil),
+        (.unlock(since: 0), nil), (.lock(.privacy), nil), (.uncover, nil),
     ]
 
     /// The inputs `AuthFlow` can make in `state`: any call; for each call still running,
@@ -120,6 +120,9 @@ import Testing
         .unlockAfterCover: [3: .unlock(since: nil)],
         .unlockAfterTeardown: [3: .unlock(since: nil)],
         .lockAfterUnlock: [3: .unlock(since: nil), 4: .lock(.cover)],
+        .coverOnItsWay: [2: .lock(.privacy)],
+        .covered: [:],
+        .lockAfterCover: [3: .lock(.cover)],
     ]
 
     /// Inputs `AuthFlow` never makes: reports of stamps never issued, and a start asked
@@ -175,6 +178,8 @@ import Testing
             )
         }
         if snapshot.lastLock > 0 { parts.append("last lock \(snapshot.lastLock)") }
+        if snapshot.lastCover > 0 { parts.append("last cover \(snapshot.lastCover)") }
+        if snapshot.lastCoverCall > 0 { parts.append("cover called \(snapshot.lastCoverCall)") }
         if !snapshot.scenes.isEmpty {
             parts.append("scenes \(snapshot.scenes.map { String($0.rawValue) }.joined(separator: ", "))")
         }
@@ -204,6 +209,8 @@ import Testing
             # Checked line for line by AuthStateMachineTableTests; inputs a state never takes
             # are its exit tests. Sessions "a" and "b", joiners "j", factory handles 1x.
             # Targets: where each lock and unlock on its way goes, decided when it was called.
+            # Last cover: the newest privacy cover with a session to cover; cover called: the
+            # newest privacy cover called at all (an unlock attempt begun before it is stale).
 
             """
         try Self.table.check(Self.rows.map(Self.line), header: header)

@@ -70,6 +70,15 @@ import Testing
         /// As `unlockAfterCover`, then `lock(.cover)` (4): it beat the unlock; the flow is
         /// locked already, so it locks again as it is.
         case lockAfterUnlock
+        /// As `lockOnItsWay`, but `cover()` (2), the privacy cover: covered over "a", the
+        /// session kept, is its target, decided as it was called.
+        case coverOnItsWay
+        /// As `coverOnItsWay`, and the cover ran with no scene and returned: covered over
+        /// "a", epoch 1 kept.
+        case covered
+        /// As `covered`, then `lock(.cover)` (3), not begun: a lock over the privacy cover,
+        /// locked over "a" keeping the session is its target; only an unlock lifts it.
+        case lockAfterCover
 
         func make() -> Machine {
             var machine = Machine()
@@ -92,6 +101,16 @@ import Testing
                 _ = machine.call(.unlock(since: nil), joiner: nil)
             case .lockAfterUnlock:
                 machine = State.unlockAfterCover.make()
+                _ = machine.call(.lock(.cover), joiner: nil)
+            case .coverOnItsWay:
+                _ = machine.call(.login("a"), joiner: nil)
+                State.runAlone(1, .login("a"), in: &machine)
+                _ = machine.call(.lock(.privacy), joiner: nil)
+            case .covered:
+                machine = State.coverOnItsWay.make()
+                State.runAlone(2, .lock(.privacy), in: &machine)
+            case .lockAfterCover:
+                machine = State.covered.make()
                 _ = machine.call(.lock(.cover), joiner: nil)
             case .sceneAttached:
                 _ = machine.attach(machine.reserveScene(), "s1")
@@ -191,6 +210,24 @@ import Testing
                 // The unlock keeps its target until it returns.
                 snapshot.targets = [3: .loggedIn("a"), 4: .locked("a", keepsSession: true)]
                 snapshot.requestedPhase = .locked("a")
+                return snapshot
+            case .coverOnItsWay:
+                var snapshot = Snapshot(lastStamp: 2, newest: 2, newestCall: .lock(.privacy))
+                snapshot.requestedPhase = .locked("a")
+                snapshot.targets = [2: .covered("a")]
+                (snapshot.lastCover, snapshot.lastCoverCall) = (2, 2)
+                (snapshot.place, snapshot.sessionEpoch, snapshot.lastEpoch) = (.loggedIn("a"), 1, 1)
+                return snapshot
+            case .covered:
+                var snapshot = State.coverOnItsWay.expected
+                (snapshot.newestEnded, snapshot.newestFannedOut, snapshot.targets) = (true, true, [:])
+                snapshot.place = .covered("a")
+                return snapshot
+            case .lockAfterCover:
+                var snapshot = State.covered.expected
+                (snapshot.lastStamp, snapshot.newest, snapshot.newestCall, snapshot.lastLock) = (3, 3, .lock(.cover), 3)
+                (snapshot.newestEnded, snapshot.newestFannedOut) = (false, false)
+                snapshot.targets = [3: .locked("a", keepsSession: true)]
                 return snapshot
             case .fresh:
                 return Snapshot()
@@ -808,7 +845,57 @@ import Testing
         ) { ($0.scenes, $0.nextScene) = ([one], 2) },
     ]
 
-    static let rows = callRows + buildAndEndRows + admissionRows + unchangedEndRows + sceneRows + lockRows
+    /// The privacy cover (`cover()`): it covers only a session shown or covered, never
+    /// overtakes a real lock on its way, and only `uncover()` lifts it, unless a lock was
+    /// called after it.
+    static let coverRows: [Row] = [
+        // Covered already, it covers again as the flow is (for a scene the last cover never
+        // reached): a target, and the newest cover.
+        row(.covered, .call(.lock(.privacy), joiner: nil), .call(.proceed(3, cancelBuild: nil))) {
+            ($0.lastStamp, $0.newest, $0.newestCall, $0.newestEnded, $0.newestFannedOut) = (
+                3, 3, .lock(.privacy), false, false
+            )
+            ($0.targets, $0.lastCover, $0.lastCoverCall) = ([3: .covered("a")], 3, 3)
+        },
+        // With nothing to cover (locked), or with a real lock on its way, it is unchanged at
+        // once; it still counts as called, for the unlock attempts.
+        row(.lockedCover, .call(.lock(.privacy), joiner: nil), .call(.resolve(.unchanged))) {
+            ($0.lastStamp, $0.lastCoverCall) = (3, 3)
+        },
+        row(.lockOnItsWay, .call(.lock(.privacy), joiner: nil), .call(.resolve(.unchanged))) {
+            ($0.lastStamp, $0.lastCoverCall) = (3, 3)
+        },
+        // An unlock attempt begun before the cover was called is superseded at once.
+        row(.covered, .call(.unlock(since: 1), joiner: nil), .call(.resolve(.superseded))) { $0.lastStamp = 3 },
+        // The uncover goes back to the session covered, in its epoch...
+        row(.covered, .call(.uncover, joiner: nil), .call(.proceed(3, cancelBuild: nil))) {
+            ($0.lastStamp, $0.newest, $0.newestCall, $0.newestEnded, $0.newestFannedOut) = (
+                3, 3, .uncover, false, false
+            )
+            ($0.targets, $0.requestedPhase) = ([3: .loggedIn("a")], .loggedIn("a"))
+        },
+        // ...but not after a lock called after the cover: that lock needs an unlock.
+        row(.lockAfterCover, .call(.uncover, joiner: nil), .call(.resolve(.unchanged))) { $0.lastStamp = 4 },
+        // The cover is unchanged where the scene shows it already, and still begins.
+        row(.coverOnItsWay, .admit(2, .lock(.privacy), .start, current: .covered("a")), .admit(.refuse(.unchanged))) {
+            $0.unchangedCalls = [2]
+            began(&$0, 2, .covered("a"), epoch: 1)
+        },
+        row(.coverOnItsWay, .admit(2, .lock(.privacy), .start, current: .loggedIn("a")), .admit(.admit)) {
+            began(&$0, 2, .covered("a"), epoch: 1)
+        },
+        // A lock replaces the privacy cover, keeping the session's epoch.
+        row(.lockAfterCover, .admit(3, .lock(.cover), .start, current: .covered("a")), .admit(.admit)) {
+            began(&$0, 3, .locked("a", keepsSession: true), epoch: 1)
+        },
+        // A scene attached while covered is placed on the privacy cover, in its epoch.
+        row(.covered, .attach("s1"), .attach(.place(one, 2, .covered("a"), epoch: 1, origin: .cover))) {
+            ($0.scenes, $0.nextScene) = ([one], 2)
+        },
+    ]
+
+    static let rows =
+        callRows + buildAndEndRows + admissionRows + unchangedEndRows + sceneRows + lockRows + coverRows
 
     static func apply(_ input: Input, to machine: inout Machine) -> Action {
         switch input {
@@ -948,6 +1035,22 @@ import Testing
                 reusesCovered: true
             )
         ),
+        // The privacy cover shows over the child as it is and keeps it, in its epoch.
+        PlanQuestion(
+            state: .coverOnItsWay,
+            stamp: 2,
+            call: .lock(.privacy),
+            current: .loggedIn("a"),
+            plan: .init(
+                phase: .locked("a"),
+                origin: .cover,
+                direction: .logout,
+                prepares: false,
+                epoch: 1,
+                covers: true,
+                isPrivacyCover: true
+            )
+        ),
     ]
 
     @Test(arguments: planQuestions)
@@ -965,6 +1068,45 @@ import Testing
         #expect(State.logoutOnItsWay.make().animations(for: 1, .logout(Self.soft)) == [.logout])
         #expect(State.lockOnItsWay.make().animations(for: 2, .lock(.cover)) == [.logout])
         #expect(State.unlockAfterTeardown.make().animations(for: 3, .unlock(since: nil)) == [.login])
+        #expect(State.coverOnItsWay.make().animations(for: 2, .lock(.privacy)) == [.immediate])
+    }
+
+    /// Only the privacy cover cuts a running transition short; a scene keeps the child a
+    /// lock hid after a cover lock or the privacy cover, and lets it go after any other call.
+    @Test func onlyThePrivacyCoverInterruptsAndOnlyACoverKeepsTheHiddenChild() {
+        let machine = Machine()
+        let calls: [Machine.Call] = [
+            .start, .login("a"), .logout(.signedOut), .refresh(nil), .lock(.cover), .lock(.teardown),
+            .lock(.privacy), .unlock(since: nil), .uncover,
+        ]
+        #expect(calls.filter(machine.interruptsRunningTransition) == [.lock(.privacy)])
+        #expect(calls.filter(machine.keepsCoveredChild(after:)) == [.lock(.cover), .lock(.privacy)])
+        // Neither the cover nor the uncover releases anything first, even with services.
+        for machine in [Machine(), Machine(hasServices: true)] {
+            #expect(machine.release(.lock(.privacy), releasesSessionBeforeSwitch: true) == .cycle)
+            #expect(machine.release(.uncover, releasesSessionBeforeSwitch: true) == .cycle)
+        }
+    }
+
+    /// The uncover shows the session again: the child the cover kept, nothing prepares.
+    @Test func anUncoverShowsTheCoveredChildAgainInItsEpoch() {
+        var machine = State.covered.make()
+        #expect(machine.call(.uncover, joiner: nil) == .proceed(3, cancelBuild: nil))
+        #expect(machine.release(.uncover, releasesSessionBeforeSwitch: true) == .cycle)
+        #expect(machine.animations(for: 3, .uncover) == [.immediate])
+        #expect(machine.admit(3, .uncover, at: .start, current: .covered("a")) == .admit)
+        #expect(machine.place == .loggedIn("a") && machine.sessionEpoch == 1)
+        #expect(
+            machine.plan(3, .uncover, current: .covered("a"))
+                == .init(
+                    phase: .loggedIn("a"),
+                    origin: .uncover,
+                    direction: .login,
+                    prepares: false,
+                    epoch: 1,
+                    reusesCovered: true
+                )
+        )
     }
 
     /// The plan of an unlock after a teardown lock is asked once it began: the session is
