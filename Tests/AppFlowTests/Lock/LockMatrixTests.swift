@@ -4,8 +4,9 @@ import Testing
 
 @testable import AppFlow
 
-/// Lock, unlock, cover, uncover, logout and login from every phase, in both lock styles:
-/// the result, the phase after, and what became of the session's child shown before.
+/// Lock, unlock, cover, uncover, logout and login from every phase, in both lock styles, in
+/// two scenes: the result, the phase each scene shows after, and what became of the
+/// session's child each scene showed before.
 @Suite(.endsWithin(.seconds(60))) struct LockMatrixTests {
     typealias Flow = AuthFlow<IntentAuthProvider>
 
@@ -125,8 +126,15 @@ import Testing
         provider.tracker = tracker
         provider.session = row.start == .loggedOut || row.start == .splash ? nil : "ada"
         let flow = Flow(provider: provider, splash: Screen("splash"))
+        // Two scenes: every call reaches both.
+        _ = flow.attachScene(placeholder: Screen("launch"))
         if row.start != .splash { await flow.start() }
-        let before = row.start == .loggedOut || row.start == .splash ? nil : await flow.container.child.child.name
+        var before: [String?] = []
+        for scene in flow.scenes {
+            before.append(
+                row.start == .loggedOut || row.start == .splash ? nil : await scene.container.child.child.name
+            )
+        }
         switch row.start {
         case .lockedCover: await flow.lock(.cover)
         case .lockedTeardown: await flow.lock(.teardown)
@@ -145,24 +153,26 @@ import Testing
         case .loginOther: result = await flow.login("bob")
         }
         #expect(result == row.result)
-        #expect(await flow.phase == row.phase)
-        let shown = await flow.container.child.child.name
-        let fate: Fate
-        if let before {
-            if shown == before {
-                fate = .shown
-            } else if await eventually(timeout: .seconds(2), { !tracker.alive.contains(before) }) {
-                fate = .released
+        for (scene, before) in zip(flow.scenes, before) {
+            #expect(await scene.phase == row.phase)
+            let shown = await scene.container.child.child.name
+            let fate: Fate
+            if let before {
+                if shown == before {
+                    fate = .shown
+                } else if await eventually(timeout: .seconds(2), { !tracker.alive.contains(before) }) {
+                    fate = .released
+                } else {
+                    fate = .kept
+                }
             } else {
-                fate = .kept
+                fate = .none
             }
-        } else {
-            fate = .none
-        }
-        #expect(fate == row.fate, "main was \(before ?? "none"), shown \(shown)")
-        if row.phase.session != nil && row.fate != .shown {
-            // A session shown anew is a child built for it.
-            #expect(shown.hasPrefix("main(\(row.phase.session!))") && shown != before)
+            #expect(fate == row.fate, "scene \(scene.id.rawValue): main was \(before ?? "none"), shown \(shown)")
+            if row.phase.session != nil && row.fate != .shown {
+                // A session shown anew is a child built for it, in each scene.
+                #expect(shown.hasPrefix("main(\(row.phase.session!))@\(scene.id.rawValue)") && shown != before)
+            }
         }
         await flow.finish()
     }
