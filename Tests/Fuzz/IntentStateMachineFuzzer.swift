@@ -45,8 +45,10 @@ struct IntentMachineDriver {
     var intents: [Intent] = []
     /// The intents held, by number, the oldest first.
     var queue: [Int] = []
-    /// The intent being delivered, by number.
+    /// The intent being delivered, by number, and whether its delivery has started (a call,
+    /// a detach of its scene, a withdrawal or `finish()` takes back one not started).
     var delivering: Int?
+    var started = false
     /// The scenes attached, in the order they were; a number is never used twice.
     var attached: [AuthSceneID] = []
     var lastScene: UInt64 = 0
@@ -100,9 +102,30 @@ struct IntentMachineDriver {
             }
             queue.removeFirst()
             delivering = oldest
+            started = false
             intents[oldest].status = .delivering(target)
             expectedDelivery = (oldest, target, shown[target]!)
         }
+    }
+
+    /// Takes back the delivery not started, if any: back to the head of the held intents,
+    /// unless it names a scene no longer attached, or the bound is full; `logout` drops it.
+    mutating func takeBackUnstarted(logout: Bool = false) {
+        guard let number = delivering, !started else { return }
+        delivering = nil
+        if logout {
+            resolve(number, .dropped(.loggedOut))
+            return
+        }
+        if let scene = intents[number].scene, !attached.contains(scene) {
+            resolve(number, .dropped(.sceneGone))
+        } else if queue.count >= capacity {
+            resolve(number, .dropped(.displaced))
+        } else {
+            intents[number].status = .held
+            queue.insert(number, at: 0)
+        }
+        moveOn()
     }
 
     /// Drops the held intents `isDropped` picks, oldest first, for `reason`.
@@ -128,6 +151,7 @@ struct IntentMachineDriver {
         guard !attached.isEmpty else { return }
         let scene = attached.remove(at: input.choose(attached.count))
         shown[scene] = nil
+        if let number = delivering, intents[number].status == .delivering(scene) { takeBackUnstarted() }
         dropHeld(.sceneGone) { $0.scene == scene }
         moveOn()
         check(machine.detached(scene), "detached(\(scene))")
@@ -146,6 +170,7 @@ struct IntentMachineDriver {
         guard !isFinished else { return }
         let kind = input.choose(4)
         shown = [:]
+        takeBackUnstarted(logout: kind == 0)
         if kind == 0 {
             logouts += 1
             session = nil
@@ -218,6 +243,11 @@ struct IntentMachineDriver {
             queue.removeAll { $0 == number }
             resolve(number, .dropped(expiring ? .expired : .cancelled))
             moveOn()
+        } else if delivering == number, !started {
+            // Not started: withdrawn or expired like a held intent.
+            delivering = nil
+            resolve(number, .dropped(expiring ? .expired : .cancelled))
+            moveOn()
         }
         if expiring {
             check(machine.expired(id), "expired(\(id))")
@@ -226,8 +256,29 @@ struct IntentMachineDriver {
         }
     }
 
+    /// The delivery task asks to start the delivery of an intent: the one decided, or any
+    /// other id, which does not start.
+    mutating func deliveryStarting(_ input: inout FuzzInput) {
+        if let number = delivering, !started, input.bit(), let id = intents[number].id {
+            started = true
+            guard machine.deliveryStarting(id) else { violated("deliveryStarting(\(id)) refused") }
+        } else if !ids.isEmpty {
+            let id = ids[input.choose(ids.count)]
+            // The delivery being made starts (again, if it had): any other id does not.
+            let expected = delivering.flatMap { intents[$0].id } == id
+            if expected { started = true }
+            guard machine.deliveryStarting(id) == expected else {
+                violated("deliveryStarting(\(id)), model \(expected)")
+            }
+        }
+    }
+
     mutating func deliveryEnded() {
         guard let number = delivering else { return }
+        if !started, let id = intents[number].id {
+            started = true
+            guard machine.deliveryStarting(id) else { violated("deliveryStarting(\(id)) refused before its end") }
+        }
         guard case .delivering(let scene) = intents[number].status, let id = intents[number].id else {
             violated("intent \(number) delivered as \(intents[number].status)")
         }
@@ -240,6 +291,10 @@ struct IntentMachineDriver {
     mutating func finish() {
         isFinished = true
         shown = [:]
+        if let number = delivering, !started {
+            delivering = nil
+            resolve(number, .dropped(.finished))
+        }
         dropHeld(.finished)
         check(machine.finish(), "finish")
     }
@@ -292,7 +347,8 @@ struct IntentMachineDriver {
         guard machine.held.map(\.waiter) == queue, machine.held.map(\.intent) == queue.map({ 1_000 + $0 }),
             machine.held.count <= capacity
         else { violated("held \(machine.held.map(\.waiter)), model \(queue)") }
-        guard machine.delivering?.waiter == delivering else {
+        guard machine.delivering?.waiter == delivering, machine.undelivered?.waiter == (started ? nil : delivering)
+        else {
             violated("delivering \(String(describing: machine.delivering)), model \(String(describing: delivering))")
         }
         let ready = attached.filter { shown[$0] != nil }
@@ -328,7 +384,8 @@ struct IntentMachineDriver {
             case 8, 9, 10: open(&input)
             case 11: withdrawOrExpire(&input, expiring: false)
             case 12: withdrawOrExpire(&input, expiring: true)
-            case 13, 14: deliveryEnded()
+            case 13: deliveryStarting(&input)
+            case 14: deliveryEnded()
             default: if input.choose(4) == 0 { finish() }
             }
             checkState()

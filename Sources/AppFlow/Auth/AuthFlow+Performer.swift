@@ -28,8 +28,9 @@ extension AuthFlow {
         return action
     }
 
-    func stampCall(_ call: Machine.Call) -> Stamped {
-        switch makeCall(call, joiner: nil) {
+    /// Stamps `call`; with `condition`, only if it holds in the same step.
+    func stampCall(_ call: Machine.Call, when condition: ((Machine) -> Bool)? = nil) -> Stamped {
+        switch makeCall(call, joiner: nil, when: condition) {
         case .proceed(let stamp, let cancelBuild):
             cancelBuild?.cancel()
             return .stamp(stamp)

@@ -281,6 +281,17 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
     ///
     /// **After ``finish()``.** The handle's result is ``AuthResult/cancelled``.
     public func request(_ request: AuthRequest<Session>, animation: TransitionAnimation? = nil) -> AuthCallHandle {
+        self.request(request, animation: animation, when: nil)
+    }
+
+    /// As ``request(_:animation:)``, if `condition` holds in the step that would take the
+    /// call's place; otherwise the handle's result is ``AuthResult/unchanged`` and the call
+    /// takes no place.
+    func request(
+        _ request: AuthRequest<Session>,
+        animation: TransitionAnimation? = nil,
+        when condition: ((Machine) -> Bool)?
+    ) -> AuthCallHandle {
         let outcome = AuthOutcome()
         let handle = AuthCallHandle(outcome: outcome)
         let call: Machine.Call
@@ -295,7 +306,7 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
         case .uncover: call = .uncover
         }
         // Only a logout joins; the machine decides.
-        switch makeCall(call, joiner: outcome) {
+        switch makeCall(call, joiner: outcome, when: condition) {
         case .joined:
             break
         case .resolve(let result):

@@ -721,6 +721,33 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         }
     }
 
+    /// Whether an intent's switch (``AuthFlow/open(_:for:in:switching:)``) may log in now:
+    /// never while the flow is locked or covered, or a lock or cover is on its way, since the
+    /// app, not the user, asks for that login.
+    var allowsSwitchingLogin: Bool {
+        switch place {
+        case .locked, .covered: return false
+        case .splash, .loggedOut, .loggedIn, .switching: break
+        }
+        if !newestEnded, case .lock? = newestCall { return false }
+        return true
+    }
+
+    /// Whether an auto-lock may lock now: a session is shown or covered, and no call that
+    /// changes where the flow goes (a start, a login, a logout, an unlock or an uncover) is
+    /// on its way, so that a timer never beats such a call.
+    var allowsAutoLock: Bool {
+        switch place {
+        case .loggedIn, .covered: break
+        case .splash, .loggedOut, .switching, .locked: return false
+        }
+        guard !newestEnded, let call = newestCall else { return true }
+        switch call {
+        case .start, .login, .logout, .unlock, .uncover: return false
+        case .refresh, .lock: return true
+        }
+    }
+
     /// Whether `call`, on its way, changes where the flow goes: a start, a login or a logout.
     static func changesPlace(_ call: Call?) -> Bool {
         switch call {

@@ -19,7 +19,10 @@ extension AuthFlow {
     /// `session`, as ``request(_:animation:)`` would, and the intent, opened right after,
     /// waits for that login's child (a tap on a notification for another account). A call
     /// made after them beats the login as usual: a logout drops the intent, a login of
-    /// another session has it dropped as mismatched.
+    /// another session has it dropped as mismatched. While the flow is locked or covered, or
+    /// a lock or cover is on its way, there is no login (the app, not the user, asks for
+    /// it): the intent waits for the unlock, and is dropped as mismatched if another
+    /// session is then shown.
     ///
     /// **Ordering.** Intents are delivered one at a time, in the order they were opened,
     /// and each takes its place among the calls when it is opened: a logout called after it
@@ -64,8 +67,10 @@ extension AuthFlow {
     ) -> AuthIntentHandle {
         if switching, let session {
             // The login first: the intent is opened while it is on its way, so it waits for
-            // that login's child rather than meeting the session shown now.
-            _ = request(.login(session))
+            // that login's child rather than meeting the session shown now. Never past a
+            // lock: the machine refuses the switch while locked or covered, and the intent
+            // then waits for the unlock.
+            _ = request(.login(session), when: { $0.allowsSwitchingLogin })
         }
         let handle = AuthIntentHandle()
         let (id, action) = intents.withLock { $0.open(intent, session: session, scene: scene, waiter: handle) }
@@ -117,6 +122,9 @@ extension AuthFlow {
     private func deliver(_ first: IntentMachine.Delivery) async {
         var next: IntentMachine.Delivery? = first
         while let delivery = next {
+            // A call made since the delivery was decided takes it back: its child may be
+            // leaving. From here on the delivery runs to its end.
+            guard intents.withLock({ $0.deliveryStarting(delivery.id) }) else { return }
             let context = AuthIntentContext(session: delivery.session, scene: delivery.scene)
             await provider.handle(delivery.intent, in: delivery.child, context: context)
             let action = intents.withLock { $0.deliveryEnded(delivery.id) }
@@ -128,9 +136,23 @@ extension AuthFlow {
     }
 
     /// A call takes its place in call order, and the intents hear it in the same step.
-    func makeCall(_ call: Machine.Call, joiner: AuthOutcome?) -> Machine.CallAction {
-        guard Provider.hasIntents else { return machine.withLock { $0.call(call, joiner: joiner) } }
+    /// With `condition`, the call is made only if it holds in the same step; otherwise it
+    /// resolves as unchanged and takes no place.
+    func makeCall(
+        _ call: Machine.Call,
+        joiner: AuthOutcome?,
+        when condition: ((Machine) -> Bool)? = nil
+    ) -> Machine.CallAction {
+        guard Provider.hasIntents else {
+            return machine.withLock { machine in
+                if let condition, !condition(machine) { return .resolve(.unchanged) }
+                return machine.call(call, joiner: joiner)
+            }
+        }
         let (action, intentAction) = machine.withLock { machine in
+            if let condition, !condition(machine) {
+                return (Machine.CallAction.resolve(.unchanged), IntentMachine.Action())
+            }
             let action = machine.call(call, joiner: joiner)
             if case .resolve = action { return (action, IntentMachine.Action()) }
             let isLogout: Bool

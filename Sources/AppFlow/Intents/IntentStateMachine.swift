@@ -15,7 +15,10 @@
 /// child shown before it gets an intent.
 ///
 /// ## Delivery
-/// One intent is delivered at a time, in the order intents were opened. The oldest held
+/// One intent is delivered at a time, in the order intents were opened. A delivery decided
+/// but not started (``deliveryStarting(_:)``) is taken back by a call made meanwhile (to
+/// the head of the held intents; dropped by a logout) or by the detach of its scene: the
+/// child it was meant for may be leaving. The oldest held
 /// intent goes to a ready scene: the one it names, else the most recently activated ready
 /// scene (``activated(_:)``), else the first ready scene in attach order. An intent that
 /// names a session is dropped as ``IntentDropReason/sessionMismatch`` when a ready scene
@@ -25,7 +28,8 @@
 /// ``invariantViolations()`` checks them; the tables after every row, the fuzzer after
 /// every input.
 /// 1. At most `capacity` intents are held; their ids increase in open order and are below
-///    `nextID`, and the one being delivered is not held.
+///    `nextID`, and the one being delivered is not held; one not started yet is the one
+///    being delivered.
 /// 2. After ``finish()`` nothing is held and no scene is ready.
 /// 3. Every ready scene is attached, once, in attach order, and all ready scenes show one
 ///    session.
@@ -87,6 +91,9 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
     private(set) var held: [Held] = []
     /// The intent being delivered, with its scene and its opener.
     private(set) var delivering: (id: ID, scene: AuthSceneID, waiter: Waiter)?
+    /// The intent being delivered while its delivery has not started (``deliveryStarting(_:)``):
+    /// a call made meanwhile takes it back, since the child it was meant for may be leaving.
+    private(set) var undelivered: Held?
     /// The scenes attached, in attach order.
     private(set) var attached: [AuthSceneID] = []
     /// The ready scenes, in attach order.
@@ -115,6 +122,11 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
         ready.removeAll { $0.scene == id }
         activity.removeAll { $0 == id }
         var action = Action()
+        if let taken = undelivered, delivering?.scene == id {
+            // Decided for this scene, not started: it goes back, or goes with a scene it names.
+            (delivering, undelivered) = (nil, nil)
+            takeBack(taken, &action)
+        }
         held.removeAll { held in
             guard held.scene == id else { return false }
             action.resolve.append((held.waiter, .dropped(.sceneGone)))
@@ -139,8 +151,17 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
     mutating func callMade(isLogout: Bool) -> Action {
         ready.removeAll()
         var action = Action()
+        // A delivery decided but not started: its child may be leaving now.
+        if let taken = undelivered {
+            (delivering, undelivered) = (nil, nil)
+            if isLogout {
+                action.resolve.append((taken.waiter, .dropped(.loggedOut)))
+            } else {
+                takeBack(taken, &action)
+            }
+        }
         if isLogout {
-            action.resolve = held.map { ($0.waiter, .dropped(.loggedOut)) }
+            action.resolve += held.map { ($0.waiter, .dropped(.loggedOut)) }
             held.removeAll()
         }
         return action
@@ -200,9 +221,18 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
         drop(id, .expired)
     }
 
+    /// The delivery of intent `id` (``Action/deliver``) is about to hand it to its child;
+    /// `false` if a call or a detach took it back meanwhile, or it was withdrawn: then it is
+    /// not delivered.
+    mutating func deliveryStarting(_ id: ID) -> Bool {
+        guard let current = delivering, current.id == id else { return false }
+        undelivered = nil
+        return true
+    }
+
     /// The delivery of intent `id` (``Action/deliver``) has returned.
     mutating func deliveryEnded(_ id: ID) -> Action {
-        guard let current = delivering, current.id == id else {
+        guard let current = delivering, current.id == id, undelivered == nil else {
             preconditionFailure("Internal inconsistency: delivery \(id) ended, \(delivering?.id ?? 0) running")
         }
         delivering = nil
@@ -218,7 +248,11 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
         isFinished = true
         ready.removeAll()
         var action = Action()
-        action.resolve = held.map { ($0.waiter, .dropped(.finished)) }
+        if let taken = undelivered {
+            (delivering, undelivered) = (nil, nil)
+            action.resolve.append((taken.waiter, .dropped(.finished)))
+        }
+        action.resolve += held.map { ($0.waiter, .dropped(.finished)) }
         held.removeAll()
         return action
     }
@@ -227,10 +261,31 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
 
     private mutating func drop(_ id: ID, _ reason: IntentDropReason) -> Action {
         var action = Action()
+        if let taken = undelivered, taken.id == id {
+            // Not started yet: withdrawn or expired like a held intent.
+            (delivering, undelivered) = (nil, nil)
+            action.resolve.append((taken.waiter, .dropped(reason)))
+            advance(&action)
+            return action
+        }
         guard let index = held.firstIndex(where: { $0.id == id }) else { return action }
         action.resolve.append((held.remove(at: index).waiter, .dropped(reason)))
         advance(&action)
         return action
+    }
+
+    /// Puts a delivery taken back before it started at the head of the held intents (it is
+    /// the oldest), unless it names a scene no longer attached, or the bound is full (then,
+    /// being the oldest, it is the one displaced).
+    private mutating func takeBack(_ taken: Held, _ action: inout Action) {
+        if let scene = taken.scene, !attached.contains(scene) {
+            action.resolve.append((taken.waiter, .dropped(.sceneGone)))
+        } else if held.count >= capacity {
+            action.resolve.append((taken.waiter, .dropped(.displaced)))
+        } else {
+            held.insert(taken, at: 0)
+        }
+        advance(&action)
     }
 
     /// What the oldest held intent does now, if anything.
@@ -264,6 +319,7 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
                 action.resolve.append((head.waiter, .dropped(.sessionMismatch)))
             case .deliver(let target):
                 delivering = (head.id, target.scene, head.waiter)
+                undelivered = head
                 action.deliver = Delivery(
                     id: head.id,
                     intent: head.intent,
@@ -286,6 +342,9 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
         }
         if let delivering, delivering.id >= nextID || ids.contains(delivering.id) {
             broken.append("1: delivering \(delivering.id) with held \(ids)")
+        }
+        if let undelivered, undelivered.id != delivering?.id {
+            broken.append("1: \(undelivered.id) not started, \(delivering?.id ?? 0) delivering")
         }
         if isFinished && (!held.isEmpty || !ready.isEmpty) {
             broken.append("2: finished with \(held.count) held, \(ready.count) ready")

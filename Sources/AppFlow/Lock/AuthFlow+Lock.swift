@@ -88,6 +88,16 @@ extension AuthFlow {
         }
     }
 
+    /// A lock made only if the machine allows an auto-lock in the step that would take its
+    /// place (``AutoLock``); otherwise ``AuthResult/unchanged``, with no place taken.
+    func autoLock(_ style: AuthLockStyle?) async -> AuthResult {
+        let call = Machine.Call.lock(Machine.LockKind(style ?? configuration.lockStyle))
+        switch stampCall(call, when: { $0.allowsAutoLock }) {
+        case .stamp(let stamp): return await perform(stamp, call, animation: nil)
+        case .resolved(let result): return result
+        }
+    }
+
     /// Shows the privacy cover over the session in every scene, without animation, from
     /// `sceneWillResignActive(_:)`: the app switcher's snapshot shows nothing of the session.
     /// It returns once every scene shows it. Use ``request(_:animation:)`` with

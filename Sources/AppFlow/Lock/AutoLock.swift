@@ -6,11 +6,12 @@
 /// ```
 ///
 /// The countdown starts when the auto-lock is made, starts over at every ``activity()`` and
-/// every login or unlock that completes in the flow's first scene, and ends in
-/// ``AuthFlow/lock(_:animation:)`` with `style` (else the configured style), if the flow
-/// then shows a session and no call is on its way to another phase (a lock beats every
-/// call before it, and a timer must not beat a login). ``stop()``, or releasing the
-/// auto-lock, ends it.
+/// every `didLogin` event of the flow's first scene (a login, a refresh, an unlock or an
+/// uncover), and ends in ``AuthFlow/lock(_:animation:)`` with `style` (else the configured
+/// style), if, in the step that would take the lock's place, the flow shows a session (or
+/// covers it with the privacy cover) and no start, login, logout, unlock or uncover is on
+/// its way: a lock beats every call before it, and a timer must not beat one of those.
+/// ``stop()``, or releasing the auto-lock, ends it.
 public final class AutoLock<Provider: AuthFlowProvider>: Sendable {
     private let flow: AuthFlow<Provider>
     private let duration: Duration
@@ -53,10 +54,10 @@ public final class AutoLock<Provider: AuthFlowProvider>: Sendable {
         let countdown = Task { [weak self, clock, duration] in
             do { try await clock.sleep(for: duration) } catch { return }
             guard let self else { return }
-            // Only a session shown, with no call on its way elsewhere: a lock beats the calls
-            // before it, and a login still on its way must not be beaten by a timer.
-            guard case .loggedIn(let shown) = await flow.phase, flow.requestedPhase == .loggedIn(shown) else { return }
-            await flow.lock(style)
+            // Decided by the machine in the step that would take the lock's place: only a
+            // session shown or covered, with no start, login, logout, unlock or uncover on
+            // its way, since a lock beats the calls before it.
+            _ = await flow.autoLock(style)
         }
         let replaced: Task<Void, Never>? = state.withLock { state in
             guard !state.stopped else { return countdown }

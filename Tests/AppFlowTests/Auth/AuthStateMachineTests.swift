@@ -1266,4 +1266,33 @@ import Testing
         }
         expectInternalInconsistency(in: result)
     }
+
+    /// Whether an intent's switch may log in, and an auto-lock may lock, in each named
+    /// state: never past a lock or the cover, and never beating a call that changes where
+    /// the flow goes.
+    @Test(arguments: State.allCases)
+    func aSwitchNeverLogsInPastALockAndAnAutoLockNeverBeatsALogin(_ state: State) {
+        let machine = state.make()
+        let locked: Bool
+        switch machine.place {
+        case .locked, .covered: locked = true
+        default: locked = false
+        }
+        var lockOnItsWay = false
+        var changingOnItsWay = false
+        if !machine.newestEnded, let call = machine.newestCall {
+            switch call {
+            case .lock: lockOnItsWay = true
+            case .start, .login, .logout, .unlock, .uncover: changingOnItsWay = true
+            case .refresh: break
+            }
+        }
+        #expect(machine.allowsSwitchingLogin == (!locked && !lockOnItsWay))
+        let sessionToLock: Bool
+        switch machine.place {
+        case .loggedIn, .covered: sessionToLock = true
+        default: sessionToLock = false
+        }
+        #expect(machine.allowsAutoLock == (sessionToLock && !changingOnItsWay))
+    }
 }

@@ -67,7 +67,9 @@ import Testing
             held = machine.held.map { held in
                 Snapshot.held(held.id, held.intent, for: held.session, in: held.scene?.rawValue, waiter: held.waiter)
             }
-            delivering = machine.delivering.map { "\($0.id) to \($0.scene) (\($0.waiter))" }
+            delivering = machine.delivering.map {
+                "\($0.id) to \($0.scene) (\($0.waiter))" + (machine.undelivered == nil ? "" : " not started")
+            }
             attached = machine.attached.map(\.rawValue)
             ready = machine.ready.map { "\($0.scene) \($0.session) (\($0.child))" }
             activity = machine.activity.map(\.rawValue)
@@ -126,8 +128,10 @@ import Testing
         case ready2b
         /// As `ready1`, and scene 2 ready with session "a" too, then activated.
         case active2
-        /// As `heldOne`, and "i2" held behind it; then scene 1 shows session "a": "i1" is
-        /// delivered to scene 1, "i2" held.
+        /// As `heldOne`, and "i2" held behind it; then scene 1 shows session "a": the delivery
+        /// of "i1" to scene 1 is decided, not started; "i2" held.
+        case deliveryDecided
+        /// As `deliveryDecided`, and the delivery of "i1" has started.
         case delivering
         /// As `ready1`, and "i1" opened (delivered to scene 1 at once), then "i2" naming
         /// session "b", held behind it.
@@ -171,12 +175,15 @@ import Testing
             case .active2:
                 machine = State.ready1.make()
                 apply(.sceneShows(2, "a"), .activated(2))
-            case .delivering:
+            case .deliveryDecided:
                 machine = State.heldOne.make()
                 apply(.open("i2"), .sceneShows(1, "a"))
+            case .delivering:
+                machine = State.deliveryDecided.make()
+                apply(.deliveryStarting(1))
             case .deliveringBeforeB:
                 machine = State.ready1.make()
-                apply(.open("i1"), .open("i2", session: "b"))
+                apply(.open("i1"), .deliveryStarting(1), .open("i2", session: "b"))
             case .waitingForScene2:
                 machine = State.ready1.make()
                 apply(.open("i1", scene: 2), .open("i2"))
@@ -223,6 +230,10 @@ import Testing
                     ready: [Snapshot.ready(1, "a"), Snapshot.ready(2, "a")],
                     activity: [2]
                 )
+            case .deliveryDecided:
+                var snapshot = State.delivering.expected
+                snapshot.delivering = "1 to scene 1 (w1) not started"
+                return snapshot
             case .delivering:
                 return Snapshot(
                     nextID: 3,
@@ -275,6 +286,7 @@ import Testing
         case open(String, String?, UInt64?)
         case withdraw(Machine.ID)
         case expired(Machine.ID)
+        case deliveryStarting(Machine.ID)
         case deliveryEnded(Machine.ID)
         case finish
 
@@ -296,6 +308,7 @@ import Testing
                 return "open(\(intent)\(session)\(scene))"
             case .withdraw(let id): return "withdraw(\(id))"
             case .expired(let id): return "expired(\(id))"
+            case .deliveryStarting(let id): return "deliveryStarting(\(id))"
             case .deliveryEnded(let id): return "deliveryEnded(\(id))"
             case .finish: return "finish"
             }
@@ -310,6 +323,8 @@ import Testing
         var resolve: [String] = []
         var deliver: String?
         var expire: Machine.ID?
+        /// What ``IntentStateMachine/deliveryStarting(_:)`` answered, for that input.
+        var starts: Bool?
 
         init(id: Machine.ID? = nil, resolve: [String] = [], deliver: String? = nil, expire: Machine.ID? = nil) {
             self.id = id
@@ -335,6 +350,7 @@ import Testing
             if !resolve.isEmpty { parts.append("resolve " + resolve.joined(separator: ", ")) }
             if let deliver { parts.append("deliver \(deliver)") }
             if let expire { parts.append("expire \(expire)") }
+            if let starts { parts.append(starts ? "starts" : "does not start") }
             return parts.isEmpty ? "none" : parts.joined(separator: "; ")
         }
     }
@@ -374,7 +390,13 @@ import Testing
             return Action(machine.withdraw(id))
         case .expired(let id):
             return Action(machine.expired(id))
+        case .deliveryStarting(let id):
+            var action = Action.none
+            action.starts = machine.deliveryStarting(id)
+            return action
         case .deliveryEnded(let id):
+            // A delivery that ended had started: the rule rows skip the start.
+            if machine.undelivered?.id == id { _ = machine.deliveryStarting(id) }
             return Action(machine.deliveryEnded(id))
         case .finish:
             return Action(machine.finish())
@@ -402,7 +424,14 @@ import Testing
         ]
         let ids = (machine.held.map(\.id) + (machine.delivering.map { [$0.id] } ?? [])).sorted() + [unknownID]
         inputs += ids.flatMap { [Input.withdraw($0), .expired($0)] }
-        if let delivering = machine.delivering { inputs.append(.deliveryEnded(delivering.id)) }
+        if let delivering = machine.delivering {
+            // A delivery ends only once started.
+            inputs.append(machine.undelivered == nil ? .deliveryEnded(delivering.id) : .deliveryStarting(delivering.id))
+        }
+        inputs += ids.map { Input.deliveryStarting($0) }.filter { input in
+            if case .deliveryStarting(let id) = input { return id != machine.delivering?.id }
+            return false
+        }
         inputs.append(.finish)
         return inputs
     }
@@ -501,11 +530,11 @@ import Testing
     @Test func anOpenWhileASceneIsReadyIsDeliveredToItAtOnce() {
         expectRow(.ready1, .open("x"), Action(id: 1, deliver: "1 x to scene 1 (a, a1)")) {
             $0.nextID = 2
-            $0.delivering = "1 to scene 1 (wx)"
+            $0.delivering = "1 to scene 1 (wx) not started"
         }
         expectRow(.ready1, .open("x", session: "a"), Action(id: 1, deliver: "1 x to scene 1 (a, a1)")) {
             $0.nextID = 2
-            $0.delivering = "1 to scene 1 (wx)"
+            $0.delivering = "1 to scene 1 (wx) not started"
         }
     }
 
@@ -556,12 +585,12 @@ import Testing
     @Test func anIntentNamingTheSessionShownIsDelivered() {
         expectRow(.heldNamed, .sceneShows(1, "b"), Action(deliver: "1 i1 to scene 1 (b, b1)")) {
             $0.held = [Snapshot.held(2, "i2", in: 2)]
-            $0.delivering = "1 to scene 1 (w1)"
+            $0.delivering = "1 to scene 1 (w1) not started"
             $0.ready = [Snapshot.ready(1, "b")]
         }
         expectRow(.ready2b, .open("x", session: "b"), Action(id: 1, deliver: "1 x to scene 2 (b, b2)")) {
             $0.nextID = 2
-            $0.delivering = "1 to scene 2 (wx)"
+            $0.delivering = "1 to scene 2 (wx) not started"
         }
     }
 
@@ -575,7 +604,7 @@ import Testing
         // ...until scene 2 is ready.
         expectRow(.waitingForScene2, .sceneShows(2, "a"), Action(deliver: "1 i1 to scene 2 (a, a2)")) {
             $0.held = [Snapshot.held(2, "i2")]
-            $0.delivering = "1 to scene 2 (w1)"
+            $0.delivering = "1 to scene 2 (w1) not started"
             $0.ready.append(Snapshot.ready(2, "a"))
         }
         // Opened while scene 2 is not ready, it is held.
@@ -593,7 +622,7 @@ import Testing
             Action(resolve: ["w1: dropped(sceneGone)"], deliver: "2 i2 to scene 1 (a, a1)")
         ) {
             $0.held = []
-            $0.delivering = "2 to scene 1 (w2)"
+            $0.delivering = "2 to scene 1 (w2) not started"
             $0.attached = [1]
         }
         expectRow(.heldNamed, .detached(2), Action(resolve: ["w2: dropped(sceneGone)"])) {
@@ -633,8 +662,38 @@ import Testing
             Action(resolve: ["w1: dropped(cancelled)"], deliver: "2 i2 to scene 1 (a, a1)")
         ) {
             $0.held = []
-            $0.delivering = "2 to scene 1 (w2)"
+            $0.delivering = "2 to scene 1 (w2) not started"
         }
+    }
+
+    @Test func aCallMadeBeforeADecidedDeliveryStartsTakesItBack_AndALogoutDropsIt() {
+        // A call: back at the head of the held intents, no delivery started.
+        expectRow(.deliveryDecided, .callMade(isLogout: false), .none) {
+            $0.held = [Snapshot.held(1, "i1"), Snapshot.held(2, "i2")]
+            $0.delivering = nil
+            $0.ready = []
+        }
+        // A logout: dropped, with the intents held behind it.
+        expectRow(
+            .deliveryDecided,
+            .callMade(isLogout: true),
+            Action(resolve: ["w1: dropped(loggedOut)", "w2: dropped(loggedOut)"])
+        ) {
+            $0.held = []
+            $0.delivering = nil
+            $0.ready = []
+        }
+        // Its task then finds it gone and does not deliver it.
+        var machine = State.deliveryDecided.make()
+        _ = machine.callMade(isLogout: false)
+        let startsAfterTheCall = machine.deliveryStarting(1)
+        #expect(!startsAfterTheCall)
+        // Started, a delivery runs to its end whatever call comes.
+        var started = State.deliveryDecided.make()
+        let starts = started.deliveryStarting(1)
+        #expect(starts)
+        _ = started.callMade(isLogout: true)
+        #expect(started.delivering?.id == 1)
     }
 
     @Test func withdrawingOrExpiringTheIntentBeingDeliveredDoesNothing() {
@@ -648,14 +707,14 @@ import Testing
             Action(resolve: ["w1: delivered(scene 1)"], deliver: "2 i2 to scene 1 (a, a1)")
         ) {
             $0.held = []
-            $0.delivering = "2 to scene 1 (w2)"
+            $0.delivering = "2 to scene 1 (w2) not started"
         }
     }
 
     @Test func unnamedIntentsGoToTheMostRecentlyActivatedReadyScene() {
         expectRow(.active2, .open("x"), Action(id: 1, deliver: "1 x to scene 2 (a, a2)")) {
             $0.nextID = 2
-            $0.delivering = "1 to scene 2 (wx)"
+            $0.delivering = "1 to scene 2 (wx) not started"
         }
         // Activating scene 1 last makes it the one.
         var machine = State.active2.make()

@@ -418,4 +418,26 @@ import Testing
         #expect(await flow.phase == .locked("ada"))
         await flow.finish()
     }
+
+    // MARK: - Intents that switch
+
+    @Test func aTapForAnotherAccountWhileLockedNeverLogsInPastTheLock() async {
+        let (flow, provider, _) = await Self.loggedInFlow()
+        await flow.lock()
+        let calls = flow.callCount
+        let mention = flow.enqueue("mention", for: "bob", switching: true)
+        // No login was placed: the intent waits for the unlock.
+        #expect(flow.callCount == calls)
+        #expect(await flow.phase == .locked("ada"))
+        #expect(!mention.hasOutcome)
+        await flow.unlock()
+        #expect(await mention.result == .dropped(.sessionMismatch))
+        #expect(provider.received.all.isEmpty)
+        // The same tap for the account locked is delivered once the user unlocks.
+        await flow.lock()
+        let own = flow.enqueue("mention", for: "ada", switching: true)
+        await flow.unlock()
+        #expect(await own.result == .delivered(flow.scene.id))
+        await flow.finish()
+    }
 }

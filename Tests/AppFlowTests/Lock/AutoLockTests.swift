@@ -86,4 +86,32 @@ import Testing
         autoLock.stop()
         await flow.finish()
     }
+
+    @Test func itStillLocksAfterARefreshThatRenewsTheSession() async {
+        let clock = ManualClock()
+        let flow = await Self.loggedInFlow(clock: clock)
+        // A renewed token for the same account (the test provider's accounts are the part
+        // before the dash).
+        #expect(await flow.refresh("ada-v2") == .completed)
+        let autoLock = AutoLock(flow, after: .seconds(60), clock: clock)
+        await clock.waitForSleepers(1)
+        clock.advance(by: .seconds(60))
+        #expect(await eventually { await flow.phase == .locked("ada-v2") })
+        autoLock.stop()
+        await flow.finish()
+    }
+
+    @Test func itLocksWhileThePrivacyCoverIsShown() async {
+        let clock = ManualClock()
+        let flow = await Self.loggedInFlow(clock: clock)
+        let autoLock = AutoLock(flow, after: .seconds(60), clock: clock)
+        await clock.waitForSleepers(1)
+        // The app went to the background: the countdown runs on under the cover.
+        await flow.cover()
+        clock.advance(by: .seconds(60))
+        #expect(await eventually { await flow.container.child.child.name.hasPrefix("lock(ada") })
+        #expect(await flow.uncover() == .unchanged)
+        autoLock.stop()
+        await flow.finish()
+    }
 }

@@ -77,6 +77,12 @@ struct IntentAuthProvider: AuthFlowProvider {
         return make("main(\(session))@\(context.scene.rawValue)")
     }
 
+    /// Sessions are account names with an optional version: "ada" and "ada-v2" are one
+    /// account (a renewed token).
+    func isSameAccount(_ session: String, as other: String) -> Bool {
+        session.split(separator: "-").first == other.split(separator: "-").first
+    }
+
     func makeLockScreen(for session: String, in scene: AuthSceneID) async -> Screen {
         await lockScreens.pass()
         return make("lock(\(session))@\(scene.rawValue)")
