@@ -51,8 +51,11 @@ extension AuthFlow {
         preparing: (@Sendable () async -> Void)? = nil
     ) async -> AuthResult {
         // The app's own work before the call shows anything (an unlock's data clearing); a
-        // call made meanwhile beats this one, as always.
-        await preparing?()
+        // call made meanwhile beats this one, as always. An unlock with nothing to unlock
+        // runs none.
+        if let preparing, machine.withLock({ $0.movesPlace(stamp) }) {
+            await preparing()
+        }
         if case .start = call {
             let answer = await provider.initialState()
             machine.withLock { $0.startAnswered(stamp, answer) }

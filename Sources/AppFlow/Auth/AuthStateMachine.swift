@@ -721,6 +721,13 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         }
     }
 
+    /// Whether lock, unlock, cover or uncover call `stamp` takes the flow somewhere else
+    /// than where it is (not unchanged, nor only bringing a lagging scene where the flow is).
+    func movesPlace(_ stamp: Stamp) -> Bool {
+        guard let target = targets[stamp] else { return false }
+        return target != place
+    }
+
     /// Whether an intent's switch (``AuthFlow/open(_:for:in:switching:)``) may log in now:
     /// never while the flow is locked or covered, or a lock or cover is on its way, since the
     /// app, not the user, asks for that login.

@@ -48,7 +48,8 @@ extension AuthFlow {
     /// `preparing`, if given, is the app's own work before the session shows again
     /// (clearing data on return, as browsers with auto-clear do): it runs once the unlock
     /// has taken its place, with the lock screen still shown, and a lock called meanwhile
-    /// beats the unlock, which then returns ``AuthResult/superseded``.
+    /// beats the unlock, which then returns ``AuthResult/superseded``. An unlock with
+    /// nothing to unlock runs none.
     @discardableResult
     public func unlock(
         animation: TransitionAnimation? = nil,

@@ -440,4 +440,15 @@ import Testing
         #expect(await own.result == .delivered(flow.scene.id))
         await flow.finish()
     }
+
+    @Test func anUnlockWithNothingToUnlockRunsNoPreparation() async {
+        let (flow, _, _) = await Self.loggedInFlow()
+        let ran = LockedValue(false)
+        #expect(await flow.unlock(preparing: { ran.withLock { $0 = true } }) == .unchanged)
+        #expect(!ran.withLock { $0 })
+        await flow.lock()
+        #expect(await flow.unlock(preparing: { ran.withLock { $0 = true } }) == .completed)
+        #expect(ran.withLock { $0 })
+        await flow.finish()
+    }
 }
