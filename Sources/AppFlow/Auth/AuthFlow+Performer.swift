@@ -181,7 +181,6 @@ extension AuthFlow {
         // Only a flow with services records which services a factory holds.
         let acquired: LockedValue<UInt64?>? = services == nil ? nil : LockedValue(nil)
         let container = scene.container
-        let coverGeneration = scene.coverGeneration
         let interrupts = machine.withLock { $0.interruptsRunningTransition(call) }
         let result = await container.cycle(
             animation: animation,
@@ -209,7 +208,7 @@ extension AuthFlow {
                     return screen(plan.phase, covered.child, nil, plan.origin, plan.epoch, scene.id)
                 }
                 if plan.covers {
-                    scene.keepCovered(current, ofEpoch: plan.epoch)
+                    scene.keepCovered(current, ofEpoch: plan.epoch, by: stamp)
                 }
                 if plan.prepares {
                     let departure = AuthDeparture(
@@ -253,10 +252,11 @@ extension AuthFlow {
         if let epoch = acquired?.withLock({ $0 }) {
             services?.factoryEnded(epoch)
         }
-        if result.didRun, coverGeneration != nil, !machine.withLock({ $0.keepsCoveredChild(after: call) }) {
+        if result.didRun, !machine.withLock({ $0.keepsCoveredChild(after: call) }) {
             // The lock screen has gone (an unlock showed the kept child, or another call
-            // replaced it): the scene keeps nothing, unless a newer lock kept a child since.
-            scene.releaseCovered(ifGeneration: coverGeneration)
+            // replaced it): the scene lets go of a child an older lock kept, and keeps one a
+            // newer lock kept since.
+            scene.releaseCovered(keptBefore: stamp)
         }
         return result
     }

@@ -16,9 +16,8 @@ public final class AuthScene<Provider: AuthFlowProvider>: Sendable {
     public let container: FlowContainer<Screen>
     /// The placement decided when the scene was attached, while it runs.
     private let placement = LockedValue<Task<Void, Never>?>(nil)
-    /// The session's screen a cover lock hides, and the generation it was kept in (each
-    /// keeping counts one).
-    private let cover = LockedValue<(screen: Screen?, generation: UInt64)>((nil, 0))
+    /// The session's screen a cover lock hides, and the stamp of the lock that kept it.
+    private let cover = LockedValue<(screen: Screen, keptBy: UInt64)?>(nil)
 
     init(id: AuthSceneID, container: FlowContainer<Screen>) {
         self.id = id
@@ -55,13 +54,15 @@ public final class AuthScene<Provider: AuthFlowProvider>: Sendable {
         AuthFlow<Provider>.authEvents(of: container, bufferingPolicy: bufferingPolicy)
     }
 
-    /// Keeps `screen`, which a cover lock is about to hide, if it is a child of session epoch
-    /// `epoch` (not a placeholder, nor another session's child).
-    func keepCovered(_ screen: Screen, ofEpoch epoch: UInt64?) {
+    /// Keeps `screen`, which cover lock `stamp` is about to hide, if it is a child of session
+    /// epoch `epoch` (not a placeholder, nor another session's child), unless a newer lock
+    /// kept one already.
+    func keepCovered(_ screen: Screen, ofEpoch epoch: UInt64?, by stamp: UInt64) {
         guard let epoch, screen.sessionEpoch == epoch, screen.place.session != nil else { return }
-        let replaced = cover.withLock { cover in
-            defer { cover = (screen, cover.generation + 1) }
-            return cover.screen
+        let replaced = cover.withLock { cover -> Screen? in
+            guard (cover?.keptBy ?? 0) < stamp else { return nil }
+            defer { cover = (screen, stamp) }
+            return cover?.screen
         }
         // Whatever it replaced is dropped outside the lock: a child's deinit may run app code.
         _ = replaced
@@ -70,23 +71,18 @@ public final class AuthScene<Provider: AuthFlowProvider>: Sendable {
     /// The screen kept by a cover lock, if it is of session epoch `epoch`.
     func covered(ofEpoch epoch: UInt64?) -> Screen? {
         cover.withLock { cover in
-            guard let screen = cover.screen, screen.sessionEpoch == epoch else { return nil }
+            guard let screen = cover?.screen, screen.sessionEpoch == epoch else { return nil }
             return screen
         }
     }
 
-    /// The generation of the screen kept now; `nil` if none is.
-    var coverGeneration: UInt64? {
-        cover.withLock { $0.screen == nil ? nil : $0.generation }
-    }
-
-    /// Lets the kept screen go if it is still the one of `generation`, or whatever it is
-    /// for `nil` (the scene has ended).
-    func releaseCovered(ifGeneration generation: UInt64? = nil) {
+    /// Lets the kept screen go if a lock older than call `stamp` kept it (call `stamp` ran
+    /// in the scene and does not keep it), or whatever it is for `nil` (the scene has ended).
+    func releaseCovered(keptBefore stamp: UInt64? = nil) {
         let released = cover.withLock { cover -> Screen? in
-            guard generation == nil || cover.generation == generation else { return nil }
-            defer { cover.screen = nil }
-            return cover.screen
+            guard let kept = cover, stamp.map({ kept.keptBy < $0 }) ?? true else { return nil }
+            cover = nil
+            return kept.screen
         }
         // Dropped outside the lock: a child's deinit may run app code.
         _ = released
