@@ -1295,4 +1295,29 @@ import Testing
         }
         #expect(machine.allowsAutoLock == (sessionToLock && !changingOnItsWay))
     }
+
+    /// A scene's screen settles in the flow's session only while the call that placed it is
+    /// the newest, the flow is logged in, and the screen is of the flow's session and epoch
+    /// (or placed by the app): intents go to no other child.
+    @Test func aScreenSettlesInTheSessionOnlyIfItIsTheNewestCallsChildOfTheFlowsEpoch() {
+        let shown = State.loggedInWithScene.make()
+        #expect(shown.settledSession(after: 1, shown: .loggedIn("a"), epoch: 1) == "a")
+        #expect(shown.settledSession(after: 1, shown: .loggedIn("a"), epoch: nil) == "a")
+        #expect(shown.settledSession(after: 1, shown: .loggedIn("a"), epoch: 2) == nil)
+        #expect(shown.settledSession(after: 1, shown: .loggedIn("b"), epoch: 1) == nil)
+        #expect(shown.settledSession(after: 1, shown: .switching(from: "a"), epoch: nil) == nil)
+        // Logged in as "a" in epoch 1, but a lock was called since the login.
+        #expect(State.lockOnItsWay.make().settledSession(after: 1, shown: .loggedIn("a"), epoch: 1) == nil)
+        #expect(State.lockedCover.make().settledSession(after: 2, shown: .loggedIn("a"), epoch: 1) == nil)
+        #expect(State.finishedFlow.make().settledSession(after: 0, shown: .loggedIn("a"), epoch: nil) == nil)
+    }
+
+    /// An unlock's preparation runs only when it moves the flow: not for an unlock that has
+    /// nothing to do, nor for a lock while locked that only brings a lagging scene along.
+    @Test func aLockOrUnlockMovesTheFlowOnlyToAnotherPlace() {
+        #expect(State.lockOnItsWay.make().movesPlace(2))
+        #expect(State.unlockAfterCover.make().movesPlace(3))
+        #expect(!State.lockAfterUnlock.make().movesPlace(4))
+        #expect(!State.loginEnded.make().movesPlace(1))
+    }
 }
