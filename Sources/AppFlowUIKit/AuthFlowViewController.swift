@@ -40,7 +40,7 @@ where Provider.Child == UIViewController {
         flow = AuthFlow(
             provider: provider,
             splash: splash,
-            stage: ContainmentStage(containment: containment) { $0.child },
+            stage: ContainmentStage.auth(containment: containment),
             clock: clock
         )
         super.init(containment: containment)
@@ -87,6 +87,36 @@ where Provider.Child == UIViewController {
         animation: TransitionAnimation? = nil
     ) async -> AuthResult {
         await flow.logout(variant, animation: animation)
+    }
+
+    /// Places `request` in call order now, as `AuthFlow.request(_:animation:)`, and returns
+    /// a handle whose result is awaited later: the call for synchronous UIKit code.
+    ///
+    /// ```swift
+    /// func logOutTapped() {
+    ///     root.request(.logout(.signedOut))
+    /// }
+    /// ```
+    ///
+    /// (Compiled against the Linux stand-in in `AppFlowUIKitTests`.) A button's action
+    /// cannot `await`, and `Task { await root.logout() }` takes its place whenever the
+    /// task first runs, so two taps could be ordered either way; this takes it at the tap.
+    ///
+    /// **Ordering.** Takes its place in call order before it returns, with the rules of the
+    /// async call it stands for. **Cancellation.** `AuthCallHandle.cancel()` cancels it as
+    /// cancelling the async call's task would. **After ``finish()``.** The handle's result
+    /// is `.cancelled`.
+    @discardableResult
+    public func request(
+        _ request: AuthRequest<Provider.Session>,
+        animation: TransitionAnimation? = nil
+    ) -> AuthCallHandle {
+        flow.request(request, animation: animation)
+    }
+
+    /// Detaches the flow's scene, whose window went away; the session goes on.
+    override func tearDownFlow() async {
+        await flow.detach(flow.scene)
     }
 
     /// Ends the flow, as `AuthFlow.finish()`.

@@ -51,7 +51,7 @@ open class FlowContainerViewController: FlowHostViewController {
             initial: initial,
             animation: animation,
             policy: policy,
-            stage: ContainmentStage(containment: containment) { $0 },
+            stage: ContainmentStage(containment: containment, viewController: { $0 }),
             clock: clock,
             maxPending: maxPending,
             watchdogMargin: watchdogMargin
@@ -89,6 +89,11 @@ open class FlowContainerViewController: FlowHostViewController {
         policy: OverlapPolicy? = nil
     ) async -> TransitionResult {
         await container.cycle(to: child, animation: animation, policy: policy)
+    }
+
+    /// Finishes the container: the scene whose window it was in went away.
+    override func tearDownFlow() async {
+        await container.finish()
     }
 
     /// Ends the flow, as `FlowContainer.finish()` on ``container``.

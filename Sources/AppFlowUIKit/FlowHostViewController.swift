@@ -55,15 +55,34 @@ import UIKit
 /// host goes or comes during a transition, the child it leaves follows the host when the
 /// transition ends. Per child, appearing and disappearing always alternate.
 ///
-/// ## Animations
-/// The built-in animations are drawn from the flow's progress frames:
-/// `TransitionAnimation.fade(duration:curve:)` sets the new child's `view.alpha`,
-/// `TransitionAnimation.crossDissolve(duration:delay:curve:)` also fades the old
-/// child's view out, and `TransitionAnimation.slide(from:duration:curve:)` moves the new
-/// child's `view.frame` in from the edge (leading is the left edge). When a transition
-/// ends, cut short or not, the views are back at full alpha and at the host's bounds.
+/// ## Every switch
+/// Before the calls above, the host turns touches off on its view (both children's, until
+/// the unmount), ends editing in the outgoing child (its keyboard goes), and dismisses
+/// everything presented over the outgoing child, awaiting UIKit's completion (for at
+/// most 2 s), so a sheet opened from one child never stays over the next. During the
+/// transition the outgoing child is hidden from VoiceOver, and the child on screen for
+/// the status bar, the home indicator, the screen edges and the orientations is the
+/// incoming one: the host forwards them to it (`childForStatusBarStyle` and its kin) and
+/// asks UIKit to read them again at the mount. At the unmount, if the host is on screen,
+/// ``announceScreenChange(to:)`` tells VoiceOver; on tvOS focus moves to the new child.
 ///
-/// To let UIKit animate instead, pass a `TransitionAnimation.custom(name:duration:_:)`
+/// A switch that takes a logged-in session off the screen (an `AuthFlow`'s logout, lock,
+/// privacy cover or change of account, `AuthScreen.showsSession`) hides the outgoing child
+/// and dismisses its presented controllers without animation before the transition
+/// begins: from then on nothing of the session is on screen.
+///
+/// ## Animations
+/// UIKit runs the built-in animations: the mount starts a `UIViewPropertyAnimator` of the
+/// animation's duration, delay and curve (a custom `AnimationCurve` runs as ease-in-out),
+/// and the unmount, cut short or not, stops it at its end. The flow's progress frames
+/// still reach its observers. `TransitionAnimation.fade(duration:curve:)` fades the new
+/// child's view in, `TransitionAnimation.crossDissolve(duration:delay:curve:)` also fades
+/// the old one out, and `TransitionAnimation.slide(from:duration:curve:)` moves the new
+/// child's view in from the edge (leading is the left edge left to right, the right edge
+/// right to left). With Reduce Motion on, a slide is a cross-dissolve. When a transition
+/// ends, the views are back at full alpha, visible, and at the host's bounds.
+///
+/// To animate otherwise, pass a `TransitionAnimation.custom(name:duration:_:)`
 /// animation of `UIViewController`s. Both views are in place when it starts, and the old
 /// one is removed once it returns, so its body animates them on the main actor and
 /// returns from UIKit's completion handler (Apple platforms; not compiled in CI):
@@ -89,9 +108,18 @@ import UIKit
 /// the views itself: a container that wants that method writes its own `FlowStage`, gives
 /// its container `.immediate`, and calls it in `mount(_:)`, resuming from its completion
 /// handler.
+///
+/// ## Scenes
+/// ``installRootViewController(in:)-(UIWindowScene)`` makes the scene's window; when the
+/// scene disconnects, the host ends its flow's work in that scene and removes its child
+/// with balanced calls.
 @MainActor
 open class FlowHostViewController: UIViewController {
     let containment: ChildContainment
+    /// The observer of the scene's disconnection, once installed in a window scene.
+    private var disconnectObserver: (any NSObjectProtocol)?
+    /// The teardown begun when the scene disconnected.
+    private var teardown: Task<Void, Never>?
 
     init(containment: ChildContainment) {
         self.containment = containment
@@ -146,5 +174,100 @@ open class FlowHostViewController: UIViewController {
         window.rootViewController = self
         window.makeKeyAndVisible()
     }
+
+    /// Makes a window for `windowScene`, installs this host as its root view controller,
+    /// shows it, and returns it: keep it in your scene delegate's `window`. Call it from
+    /// `scene(_:willConnectTo:options:)`.
+    ///
+    /// When UIKit disconnects the scene (`UIScene.didDisconnectNotification`), the host
+    /// tears down: a `FlowContainerViewController` finishes its container, an
+    /// ``AuthFlowViewController`` or ``AuthSceneViewController`` detaches its scene from
+    /// the shared flow (the session goes on in the other windows), and then the child at
+    /// rest is removed with balanced containment and appearance calls, so it is released.
+    @discardableResult
+    public func installRootViewController(in windowScene: UIWindowScene) -> UIWindow {
+        let window = UIWindow(windowScene: windowScene)
+        installRootViewController(in: window)
+        if let observer = disconnectObserver {
+            NotificationCenter.default.removeObserver(observer)
+        }
+        disconnectObserver = NotificationCenter.default.addObserver(
+            forName: UIScene.didDisconnectNotification,
+            object: windowScene,
+            queue: nil
+        ) { [weak self] _ in
+            // UIKit posts it on the main thread.
+            MainActor.assumeIsolated { self?.sceneDidDisconnect() }
+        }
+        return window
+    }
+
+    /// Tells VoiceOver that the screen changed: posts `UIAccessibility.Notification
+    /// .screenChanged` with `child`'s view. The host calls it once per switch, when the new
+    /// child is at rest and the host is on screen. Override it to move VoiceOver to a
+    /// particular element; calling `super` keeps the default.
+    open func announceScreenChange(to child: UIViewController) {
+        UIAccessibility.post(notification: .screenChanged, argument: child.view)
+    }
+
+    /// The animator running the built-in animation of the transition on screen; `nil` at
+    /// rest and for immediate and custom animations. The host starts and ends it: read it,
+    /// do not stop it.
+    public var transitionAnimator: UIViewPropertyAnimator? { containment.animator }
+
+    /// Tells UIKit that the child on screen changed, so that it reads the forwarded
+    /// preferences again, and on tvOS moves focus to it.
+    func childOnScreenChanged() {
+        #if os(iOS) || os(Linux)
+        setNeedsStatusBarAppearanceUpdate()
+        setNeedsUpdateOfHomeIndicatorAutoHidden()
+        setNeedsUpdateOfScreenEdgesDeferringSystemGestures()
+        setNeedsUpdateOfSupportedInterfaceOrientations()
+        #elseif os(tvOS)
+        setNeedsFocusUpdate()
+        updateFocusIfNeeded()
+        #endif
+    }
+
+    /// The scene went away: ends the flow's work in it, then removes the child at rest.
+    private func sceneDidDisconnect() {
+        if let observer = disconnectObserver {
+            NotificationCenter.default.removeObserver(observer)
+            disconnectObserver = nil
+        }
+        guard teardown == nil else { return }
+        teardown = Task { @MainActor in
+            await self.tearDownFlow()
+            self.containment.removeRestingChild()
+        }
+    }
+
+    /// Ends the flow's work in this host's scene; each subclass says how.
+    func tearDownFlow() async {}
+
+    #if os(iOS) || os(Linux)
+    /// The child on screen (the incoming one during a transition) decides the status bar
+    /// style.
+    open override var childForStatusBarStyle: UIViewController? { containment.childOnScreen }
+    /// The child on screen decides whether the status bar is hidden.
+    open override var childForStatusBarHidden: UIViewController? { containment.childOnScreen }
+    /// The child on screen decides whether the home indicator hides.
+    open override var childForHomeIndicatorAutoHidden: UIViewController? { containment.childOnScreen }
+    /// The child on screen decides which screen edges defer system gestures.
+    open override var childForScreenEdgesDeferringSystemGestures: UIViewController? {
+        containment.childOnScreen
+    }
+    /// The orientations the child on screen supports.
+    open override var supportedInterfaceOrientations: UIInterfaceOrientationMask {
+        containment.childOnScreen?.supportedInterfaceOrientations ?? super.supportedInterfaceOrientations
+    }
+    #endif
+
+    #if os(tvOS)
+    /// Focus goes to the child on screen.
+    open override var preferredFocusEnvironments: [any UIFocusEnvironment] {
+        containment.childOnScreen.map { [$0] } ?? super.preferredFocusEnvironments
+    }
+    #endif
 }
 #endif

@@ -1,16 +1,20 @@
 #if os(Linux)
-/// Mirrors UIKit's `UIResponder`, the root of the stand-in's classes.
+import Foundation
+
+/// Mirrors UIKit's `UIResponder`, an `NSObject` and the root of the stand-in's classes.
 @MainActor
-open class UIResponder {
+open class UIResponder: NSObject {
     /// Mirrors `UIResponder.init()`.
-    public init() {}
-
-    /// The name this object's calls are logged under.
-    var logName: String { "UIResponder" }
-
-    /// Appends `call`, received by this object, to ``UIKitCallLog/shared``.
-    func record(_ call: String) {
-        UIKitCallLog.shared.record(UIKitCall(receiver: logName, call: call))
+    public override init() {
+        super.init()
     }
+
+    /// Mirrors `UIResponder.isFirstResponder`.
+    open var isFirstResponder: Bool { false }
+
+    /// Mirrors `UIResponder.resignFirstResponder()`: here only reports whether it was the
+    /// first responder.
+    @discardableResult
+    open func resignFirstResponder() -> Bool { isFirstResponder }
 }
 #endif

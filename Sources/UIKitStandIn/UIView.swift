@@ -1,11 +1,22 @@
 #if os(Linux)
 import Foundation
 
-/// Mirrors UIKit's `UIView`: a frame, an alpha and a place in a view hierarchy.
-///
-/// `addSubview(_:)` and `removeFromSuperview()` are recorded in ``UIKitCallLog``.
+/// Mirrors UIKit's `UIView`: a frame, an alpha, visibility, interaction, layout direction
+/// and a place in a view hierarchy.
 @MainActor
 open class UIView: UIResponder {
+    /// Mirrors `UIView.AnimationCurve`.
+    public enum AnimationCurve: Int, Sendable {
+        /// Mirrors `UIView.AnimationCurve.easeInOut`.
+        case easeInOut
+        /// Mirrors `UIView.AnimationCurve.easeIn`.
+        case easeIn
+        /// Mirrors `UIView.AnimationCurve.easeOut`.
+        case easeOut
+        /// Mirrors `UIView.AnimationCurve.linear`.
+        case linear
+    }
+
     /// Mirrors `UIView.AutoresizingMask`, with the two options the glue uses.
     public struct AutoresizingMask: OptionSet, Sendable {
         /// Mirrors `UIView.AutoresizingMask.rawValue`.
@@ -40,11 +51,23 @@ open class UIView: UIResponder {
     open var bounds: CGRect { CGRect(origin: .zero, size: frame.size) }
     /// Mirrors `UIView.alpha`.
     open var alpha: CGFloat = 1
+    /// Mirrors `UIView.isHidden`.
+    open var isHidden = false
+    /// Mirrors `UIView.isUserInteractionEnabled`: `true` for a plain view.
+    open var isUserInteractionEnabled = true
     /// Mirrors `UIView.autoresizingMask`; the stand-in lays nothing out.
     open var autoresizingMask: AutoresizingMask = []
-    /// Mirrors `UIAccessibilityIdentification.accessibilityIdentifier`; the stand-in logs
-    /// the view under it.
+    /// Mirrors `UIAccessibilityIdentification.accessibilityIdentifier`.
     open var accessibilityIdentifier: String?
+    /// Mirrors `NSObject.accessibilityElementsHidden` (UIAccessibility's informal protocol).
+    open var accessibilityElementsHidden = false
+    /// Mirrors `UIView.semanticContentAttribute`.
+    open var semanticContentAttribute: UISemanticContentAttribute = .unspecified
+    /// Mirrors `UIView.effectiveUserInterfaceLayoutDirection`: here right to left only when
+    /// this view's ``semanticContentAttribute`` forces it (the stand-in has no language).
+    open var effectiveUserInterfaceLayoutDirection: UIUserInterfaceLayoutDirection {
+        semanticContentAttribute == .forceRightToLeft ? .rightToLeft : .leftToRight
+    }
 
     /// Mirrors `UIView.superview`.
     open var superview: UIView? { parentView }
@@ -53,8 +76,6 @@ open class UIView: UIResponder {
 
     private weak var parentView: UIView?
     private var childViews: [UIView] = []
-    /// The view controller that loaded this view, for its name in the log.
-    weak var owningViewController: UIViewController?
 
     /// Mirrors `UIView.init(frame:)`.
     public init(frame: CGRect) {
@@ -69,30 +90,55 @@ open class UIView: UIResponder {
 
     /// Mirrors `UIView.addSubview(_:)`: moves `view` here, in front of the other subviews.
     open func addSubview(_ view: UIView) {
-        record("addSubview(\(view.logName))")
         adopt(view)
     }
 
     /// Mirrors `UIView.removeFromSuperview()`.
     open func removeFromSuperview() {
-        record("removeFromSuperview()")
         detach()
     }
 
-    /// Moves `view` here without recording it: UIKit's own moves.
+    /// Mirrors `UIView.endEditing(_:)`: asks this view and its subviews to resign the first
+    /// responder; with `force`, resigns without asking. Returns whether one resigned.
+    @discardableResult
+    open func endEditing(_ force: Bool) -> Bool {
+        var resigned = isFirstResponder && resignFirstResponder()
+        for view in childViews where view.endEditing(force) {
+            resigned = true
+        }
+        return resigned
+    }
+
+    /// Moves `view` here without calling `addSubview(_:)`: UIKit's own moves.
     func adopt(_ view: UIView) {
         view.detach()
         childViews.append(view)
         view.parentView = self
     }
 
-    private func detach() {
+    /// Leaves the superview without calling `removeFromSuperview()`: UIKit's own moves.
+    func detach() {
         parentView?.childViews.removeAll { $0 === self }
         parentView = nil
     }
 
-    override var logName: String {
-        accessibilityIdentifier ?? owningViewController.map { "\($0.logName).view" } ?? "UIView"
-    }
+}
+
+/// Mirrors UIKit's `UIUserInterfaceLayoutDirection`.
+public enum UIUserInterfaceLayoutDirection: Int, Sendable {
+    /// Mirrors `UIUserInterfaceLayoutDirection.leftToRight`.
+    case leftToRight
+    /// Mirrors `UIUserInterfaceLayoutDirection.rightToLeft`.
+    case rightToLeft
+}
+
+/// Mirrors UIKit's `UISemanticContentAttribute`, with the cases the tests use.
+public enum UISemanticContentAttribute: Int, Sendable {
+    /// Mirrors `UISemanticContentAttribute.unspecified`.
+    case unspecified
+    /// Mirrors `UISemanticContentAttribute.forceLeftToRight`.
+    case forceLeftToRight = 3
+    /// Mirrors `UISemanticContentAttribute.forceRightToLeft`.
+    case forceRightToLeft = 4
 }
 #endif

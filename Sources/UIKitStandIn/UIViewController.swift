@@ -1,17 +1,17 @@
 #if os(Linux)
 import Foundation
 
-/// Mirrors UIKit's `UIViewController`: a lazily loaded view, child view controllers and
-/// appearance transitions.
+/// Mirrors UIKit's `UIViewController`: a lazily loaded view, child view controllers,
+/// appearance transitions, presentation and the preferences a container forwards.
 ///
-/// The containment and appearance calls are recorded in ``UIKitCallLog``. As in UIKit,
-/// `addChild(_:)` calls the child's `willMove(toParent:)`, `removeFromParent()` calls
-/// `didMove(toParent: nil)`, and the appearance transitions call `viewWillAppear(_:)` and
-/// its kin. Unlike UIKit, the stand-in forwards no appearance calls to children by
-/// itself, whatever `shouldAutomaticallyForwardAppearanceMethods` says.
+/// As in UIKit, `addChild(_:)` calls the child's `willMove(toParent:)`,
+/// `removeFromParent()` calls `didMove(toParent: nil)`, and the appearance transitions
+/// call `viewWillAppear(_:)` and its kin. Unlike UIKit, the stand-in forwards no
+/// appearance calls to children by itself, whatever
+/// `shouldAutomaticallyForwardAppearanceMethods` says, and it draws nothing.
 @MainActor
 open class UIViewController: UIResponder {
-    /// Mirrors `UIViewController.title`; the stand-in logs the controller under it.
+    /// Mirrors `UIViewController.title`.
     open var title: String?
 
     private var loadedView: UIView?
@@ -19,6 +19,9 @@ open class UIViewController: UIResponder {
     private weak var parentController: UIViewController?
     /// The direction and animation of the appearance transition begun and not yet ended.
     private var pendingAppearance: (isAppearing: Bool, animated: Bool)?
+    /// The controller this one presents, and the one that presents this one.
+    private var presentedController: UIViewController?
+    private weak var presentingController: UIViewController?
 
     /// Mirrors `UIViewController.init(nibName:bundle:)`; the stand-in loads no nib.
     public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
@@ -44,11 +47,11 @@ open class UIViewController: UIResponder {
             }
             return loadedView
         }
-        set {
-            loadedView = newValue
-            newValue?.owningViewController = self
-        }
+        set { loadedView = newValue }
     }
+
+    /// Mirrors `UIViewController.isViewLoaded`.
+    open var isViewLoaded: Bool { loadedView != nil }
 
     /// Mirrors `UIViewController.loadView()`: sets a plain view.
     open func loadView() {
@@ -76,43 +79,36 @@ open class UIViewController: UIResponder {
     /// Mirrors `UIViewController.parent`, a weak reference.
     open var parent: UIViewController? { parentController }
 
-    /// Mirrors `UIViewController.addChild(_:)`: records, calls
-    /// `childController.willMove(toParent: self)`, then adds it to ``children``.
+    /// Mirrors `UIViewController.addChild(_:)`: calls `childController.willMove(toParent:
+    /// self)`, then adds it to ``children``.
     open func addChild(_ childController: UIViewController) {
-        record("addChild(\(childController.logName))")
         childController.willMove(toParent: self)
         childController.parentController?.childControllers.removeAll { $0 === childController }
         childController.parentController = self
         childControllers.append(childController)
     }
 
-    /// Mirrors `UIViewController.removeFromParent()`: records, leaves the parent's
-    /// ``children``, then calls `didMove(toParent: nil)`.
+    /// Mirrors `UIViewController.removeFromParent()`: leaves the parent's ``children``,
+    /// then calls `didMove(toParent: nil)`.
     open func removeFromParent() {
-        record("removeFromParent()")
         guard let parent = parentController else { return }
         parent.childControllers.removeAll { $0 === self }
         parentController = nil
         didMove(toParent: nil)
     }
 
-    /// Mirrors `UIViewController.willMove(toParent:)`; records.
-    open func willMove(toParent parent: UIViewController?) {
-        record("willMove(toParent: \(parent?.logName ?? "nil"))")
-    }
+    /// Mirrors `UIViewController.willMove(toParent:)`; does nothing.
+    open func willMove(toParent parent: UIViewController?) {}
 
-    /// Mirrors `UIViewController.didMove(toParent:)`; records.
-    open func didMove(toParent parent: UIViewController?) {
-        record("didMove(toParent: \(parent?.logName ?? "nil"))")
-    }
+    /// Mirrors `UIViewController.didMove(toParent:)`; does nothing.
+    open func didMove(toParent parent: UIViewController?) {}
 
     /// Mirrors `UIViewController.shouldAutomaticallyForwardAppearanceMethods`: `true`.
     open var shouldAutomaticallyForwardAppearanceMethods: Bool { true }
 
-    /// Mirrors `UIViewController.beginAppearanceTransition(_:animated:)`: records, then
-    /// calls `viewWillAppear(_:)` or `viewWillDisappear(_:)`.
+    /// Mirrors `UIViewController.beginAppearanceTransition(_:animated:)`: calls
+    /// `viewWillAppear(_:)` or `viewWillDisappear(_:)`.
     open func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
-        record("beginAppearanceTransition(\(isAppearing), animated: \(animated))")
         pendingAppearance = (isAppearing, animated)
         if isAppearing {
             viewWillAppear(animated)
@@ -121,10 +117,9 @@ open class UIViewController: UIResponder {
         }
     }
 
-    /// Mirrors `UIViewController.endAppearanceTransition()`: records, then calls
-    /// `viewDidAppear(_:)` or `viewDidDisappear(_:)` for the transition begun last.
+    /// Mirrors `UIViewController.endAppearanceTransition()`: calls `viewDidAppear(_:)` or
+    /// `viewDidDisappear(_:)` for the transition begun last.
     open func endAppearanceTransition() {
-        record("endAppearanceTransition()")
         guard let pending = pendingAppearance else { return }
         pendingAppearance = nil
         if pending.isAppearing {
@@ -134,6 +129,142 @@ open class UIViewController: UIResponder {
         }
     }
 
-    override var logName: String { title ?? "UIViewController" }
+    // MARK: Presentation
+
+    /// Mirrors `UIViewController.presentedViewController`: the controller this one, or one
+    /// of its ancestors, presents.
+    open var presentedViewController: UIViewController? {
+        presentedController ?? parentController?.presentedViewController
+    }
+
+    /// Mirrors `UIViewController.presentingViewController`: the controller that presents
+    /// this one, or one of its ancestors.
+    open var presentingViewController: UIViewController? {
+        presentingController ?? parentController?.presentingViewController
+    }
+
+    /// Mirrors `UIViewController.present(_:animated:completion:)` for UIKit's default style,
+    /// a sheet, with no controller defining a presentation context: the root of this
+    /// controller's hierarchy presents, above what it already presents. As for a sheet,
+    /// the presented controller appears (`viewWillAppear(_:)` at once, `viewDidAppear(_:)`
+    /// and then `completion` on a later turn of the main actor) and the presenting one
+    /// gets no appearance calls.
+    open func present(
+        _ viewControllerToPresent: UIViewController,
+        animated flag: Bool,
+        completion: (@MainActor () -> Void)? = nil
+    ) {
+        var presenter = self
+        while let parent = presenter.parentController { presenter = parent }
+        while let top = presenter.presentedController { presenter = top }
+        presenter.presentedController = viewControllerToPresent
+        viewControllerToPresent.presentingController = presenter
+        viewControllerToPresent.beginAppearanceTransition(true, animated: flag)
+        Task { @MainActor in
+            viewControllerToPresent.endAppearanceTransition()
+            completion?()
+        }
+    }
+
+    /// Mirrors `UIViewController.dismiss(animated:completion:)`: the controller that
+    /// presents this one dismisses it; a presenting controller dismisses everything
+    /// presented above it. The presented controllers leave at once, top first, with
+    /// `viewWillDisappear(_:)`; `viewDidDisappear(_:)` and then `completion` come on a
+    /// later turn of the main actor, as in UIKit once the dismissal's animation ends.
+    open func dismiss(animated flag: Bool, completion: (@MainActor () -> Void)? = nil) {
+        let presenter = presentedController == nil ? presentingViewController : self
+        var leaving: [UIViewController] = []
+        var presented = presenter?.presentedController
+        presenter?.presentedController = nil
+        while let controller = presented {
+            presented = controller.presentedController
+            controller.presentingController = nil
+            controller.presentedController = nil
+            leaving.insert(controller, at: 0)
+        }
+        for controller in leaving {
+            controller.beginAppearanceTransition(false, animated: flag)
+        }
+        Task { @MainActor in
+            for controller in leaving {
+                controller.endAppearanceTransition()
+            }
+            completion?()
+        }
+    }
+
+    // MARK: Preferences a container forwards
+
+    /// Mirrors `UIViewController.preferredStatusBarStyle`: `.default`.
+    open var preferredStatusBarStyle: UIStatusBarStyle { .default }
+    /// Mirrors `UIViewController.prefersStatusBarHidden`: `false`.
+    open var prefersStatusBarHidden: Bool { false }
+    /// Mirrors `UIViewController.prefersHomeIndicatorAutoHidden`: `false`.
+    open var prefersHomeIndicatorAutoHidden: Bool { false }
+    /// Mirrors `UIViewController.preferredScreenEdgesDeferringSystemGestures`: none.
+    open var preferredScreenEdgesDeferringSystemGestures: UIRectEdge { [] }
+    /// Mirrors `UIViewController.supportedInterfaceOrientations`: every orientation but
+    /// upside down, the default on a phone.
+    open var supportedInterfaceOrientations: UIInterfaceOrientationMask { .allButUpsideDown }
+
+    /// Mirrors `UIViewController.childForStatusBarStyle`: `nil`.
+    open var childForStatusBarStyle: UIViewController? { nil }
+    /// Mirrors `UIViewController.childForStatusBarHidden`: `nil`.
+    open var childForStatusBarHidden: UIViewController? { nil }
+    /// Mirrors `UIViewController.childForHomeIndicatorAutoHidden`: `nil`.
+    open var childForHomeIndicatorAutoHidden: UIViewController? { nil }
+    /// Mirrors `UIViewController.childForScreenEdgesDeferringSystemGestures`: `nil`.
+    open var childForScreenEdgesDeferringSystemGestures: UIViewController? { nil }
+
+    /// Mirrors `UIViewController.setNeedsStatusBarAppearanceUpdate()`; does nothing.
+    open func setNeedsStatusBarAppearanceUpdate() {}
+    /// Mirrors `UIViewController.setNeedsUpdateOfHomeIndicatorAutoHidden()`; does nothing.
+    open func setNeedsUpdateOfHomeIndicatorAutoHidden() {}
+    /// Mirrors `UIViewController.setNeedsUpdateOfScreenEdgesDeferringSystemGestures()`;
+    /// does nothing.
+    open func setNeedsUpdateOfScreenEdgesDeferringSystemGestures() {}
+    /// Mirrors `UIViewController.setNeedsUpdateOfSupportedInterfaceOrientations()`; does
+    /// nothing.
+    open func setNeedsUpdateOfSupportedInterfaceOrientations() {}
+}
+
+/// Mirrors UIKit's `UIStatusBarStyle`.
+public enum UIStatusBarStyle: Int, Sendable {
+    /// Mirrors `UIStatusBarStyle.default`.
+    case `default`
+    /// Mirrors `UIStatusBarStyle.lightContent`.
+    case lightContent
+    /// Mirrors `UIStatusBarStyle.darkContent`.
+    case darkContent = 3
+}
+
+/// Mirrors UIKit's `UIRectEdge`.
+public struct UIRectEdge: OptionSet, Sendable {
+    /// Mirrors `UIRectEdge.rawValue`.
+    public let rawValue: UInt
+    /// Mirrors `UIRectEdge.init(rawValue:)`.
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    /// Mirrors `UIRectEdge.top`.
+    public static let top = UIRectEdge(rawValue: 1 << 0)
+    /// Mirrors `UIRectEdge.bottom`.
+    public static let bottom = UIRectEdge(rawValue: 1 << 2)
+}
+
+/// Mirrors UIKit's `UIInterfaceOrientationMask`.
+public struct UIInterfaceOrientationMask: OptionSet, Sendable {
+    /// Mirrors `UIInterfaceOrientationMask.rawValue`.
+    public let rawValue: UInt
+    /// Mirrors `UIInterfaceOrientationMask.init(rawValue:)`.
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    /// Mirrors `UIInterfaceOrientationMask.portrait`.
+    public static let portrait = UIInterfaceOrientationMask(rawValue: 1 << 1)
+    /// Mirrors `UIInterfaceOrientationMask.landscapeLeft`.
+    public static let landscapeLeft = UIInterfaceOrientationMask(rawValue: 1 << 4)
+    /// Mirrors `UIInterfaceOrientationMask.landscapeRight`.
+    public static let landscapeRight = UIInterfaceOrientationMask(rawValue: 1 << 3)
+    /// Mirrors `UIInterfaceOrientationMask.landscape`.
+    public static let landscape: UIInterfaceOrientationMask = [.landscapeLeft, .landscapeRight]
+    /// Mirrors `UIInterfaceOrientationMask.allButUpsideDown`.
+    public static let allButUpsideDown: UIInterfaceOrientationMask = [.portrait, .landscape]
 }
 #endif

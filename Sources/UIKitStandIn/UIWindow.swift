@@ -1,31 +1,61 @@
 #if os(Linux)
+import Foundation
+
 /// Mirrors UIKit's `UIWindow`: the view that shows a root view controller.
 @MainActor
 open class UIWindow: UIView {
     private var isKey = false
+    private var isVisible = false
 
-    /// Mirrors `UIWindow.rootViewController`; setting it is recorded. The stand-in shows
-    /// the root's view only at `makeKeyAndVisible()`.
+    /// Mirrors `UIWindow.windowScene`, a weak reference.
+    open weak var windowScene: UIWindowScene?
+
+    /// Mirrors `UIWindow.init(frame:)`.
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+    }
+
+    /// Mirrors `UIWindow.init(windowScene:)`: a window of `windowScene`, at the bounds of
+    /// the stand-in scene's screen.
+    public init(windowScene: UIWindowScene) {
+        super.init(frame: windowScene.screenBounds)
+        self.windowScene = windowScene
+    }
+
+    /// Mirrors `UIWindow.rootViewController`. As in UIKit, setting it installs at once:
+    /// the old root's view leaves the window, the new root's view is loaded and put in the
+    /// window at its bounds, and in a visible window the two get their appearance calls.
     open var rootViewController: UIViewController? {
-        didSet { record("rootViewController = \(rootViewController?.logName ?? "nil")") }
+        didSet {
+            guard oldValue !== rootViewController else { return }
+            if let old = oldValue, old.isViewLoaded, old.view.superview === self {
+                if isVisible { old.beginAppearanceTransition(false, animated: false) }
+                old.view.detach()
+                if isVisible { old.endAppearanceTransition() }
+            }
+            guard let root = rootViewController else { return }
+            root.view.frame = bounds
+            adopt(root.view)
+            if isVisible { appear(root) }
+        }
     }
 
     /// Mirrors `UIWindow.isKeyWindow`.
     open var isKeyWindow: Bool { isKey }
 
-    /// Mirrors `UIWindow.makeKeyAndVisible()`: records, puts the root view controller's
-    /// view in the window at its bounds, and gives the root the appearance calls UIKit
-    /// gives it when the window appears.
+    /// Mirrors `UIWindow.makeKeyAndVisible()`: shows the window. The root view controller
+    /// gets `viewWillAppear(_:)` at once and `viewDidAppear(_:)` on a later turn of the
+    /// main actor, as on a device, where it follows the next screen update.
     open func makeKeyAndVisible() {
-        record("makeKeyAndVisible()")
         isKey = true
-        guard let root = rootViewController, root.view.superview !== self else { return }
-        root.view.frame = bounds
-        adopt(root.view)
-        root.beginAppearanceTransition(true, animated: false)
-        root.endAppearanceTransition()
+        guard !isVisible else { return }
+        isVisible = true
+        if let root = rootViewController { appear(root) }
     }
 
-    override var logName: String { accessibilityIdentifier ?? "UIWindow" }
+    private func appear(_ root: UIViewController) {
+        root.beginAppearanceTransition(true, animated: false)
+        Task { @MainActor [weak root] in root?.endAppearanceTransition() }
+    }
 }
 #endif

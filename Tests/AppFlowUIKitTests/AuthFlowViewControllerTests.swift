@@ -1,38 +1,26 @@
-#if os(Linux)
+#if os(Linux) || os(iOS)
 import AppFlow
 import AppFlowTesting
 import AppFlowTestingTraits
 import AppFlowUIKit
 import Testing
-import UIKitStandIn
 
-/// `AuthFlowViewController` against the UIKit stand-in: AppController's API with the
-/// provider's view controllers contained as `FlowContainerViewController` contains its
-/// children.
+#if os(Linux)
+import UIKitStandIn
+#else
+import UIKit
+#endif
+
+/// `AuthFlowViewController`: AppController's API with the provider's view controllers
+/// contained as `FlowContainerViewController` contains its children.
 @Suite(.timeLimit(.minutes(1)), .endsWithin(.seconds(45)))
 @MainActor
 struct AuthFlowViewControllerTests {
-    /// Makes numbered view controllers of the scene: `out1`, `in(ann)1`…
-    struct ScreenProvider: AuthFlowProvider {
-        let scene: Scene
-        var configuration = AuthFlowConfiguration(loginAnimation: .immediate, logoutAnimation: .immediate)
-
-        func initialSession() async -> String? { nil }
-
-        @MainActor func makeLoggedOutChild() async -> UIViewController {
-            scene.numberedScreen("out")
-        }
-
-        @MainActor func makeLoggedInChild(for session: String) async -> UIViewController {
-            scene.numberedScreen("in(\(session))")
-        }
-    }
-
     @Test func startLoginAndLogoutContainTheProvidersViewControllersInOrder() async {
         let scene = Scene()
         let splash = scene.screen("splash")
-        let host = scene.named(AuthFlowViewController(provider: ScreenProvider(scene: scene), splash: splash), "host")
-        let window = scene.install(host)
+        let host = scene.authHost(provider: ScreenProvider(scene: scene), splash: splash)
+        let window = await scene.install(host)
         expectAtRest(host, showing: splash)
         let mark = scene.calls.count
 
@@ -62,11 +50,8 @@ struct AuthFlowViewControllerTests {
             logoutAnimation: .fade(duration: .milliseconds(100)),
             startAnimation: .immediate
         )
-        let host = scene.named(
-            AuthFlowViewController(provider: provider, splash: scene.screen("splash"), clock: clock),
-            "host"
-        )
-        let window = scene.install(host)
+        let host = scene.authHost(provider: provider, splash: scene.screen("splash"), clock: clock)
+        let window = await scene.install(host)
         let mark = scene.calls.count
         #expect(await host.start() == .completed)
 
@@ -98,11 +83,8 @@ struct AuthFlowViewControllerTests {
 
     @Test func concurrentLoginsAndLogoutsLeaveOneChildAndNeverInterleave() async {
         let scene = Scene()
-        let host = scene.named(
-            AuthFlowViewController(provider: ScreenProvider(scene: scene), splash: scene.screen("splash")),
-            "host"
-        )
-        let window = scene.install(host)
+        let host = scene.authHost(provider: ScreenProvider(scene: scene), splash: scene.screen("splash"))
+        let window = await scene.install(host)
         let mark = scene.calls.count
         #expect(await host.start() == .completed)
 

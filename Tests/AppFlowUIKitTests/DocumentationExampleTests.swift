@@ -1,11 +1,16 @@
-#if os(Linux)
+#if os(Linux) || os(iOS)
 import AppFlow
 import AppFlowTesting
 import AppFlowTestingTraits
 import AppFlowUIKit
 import Foundation
 import Testing
+
+#if os(Linux)
 import UIKitStandIn
+#else
+import UIKit
+#endif
 
 /// The examples in the doc comments of `AppFlowUIKit`, compiled against the stand-in and
 /// run.
@@ -41,5 +46,32 @@ struct DocumentationExampleTests {
         #expect(root.children.count == 1 && root.children.first is LoginViewController)
         #expect(window.rootViewController === root)
     }
+
+    @Test func theRequestExampleLogsOutAtTheTap() async {
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        let root = AuthFlowViewController(provider: MyInterfaceProvider(), splash: SplashViewController())
+        root.installRootViewController(in: window)
+        await root.start()
+        await root.login("ann")
+        func logOutTapped() {
+            root.request(.logout(.signedOut))
+        }
+        logOutTapped()
+        #expect(await eventually { root.children.first is LoginViewController })
+    }
+
+    #if os(Linux)
+    @Test func theSceneExampleShowsTheSharedSessionInASecondWindow() async {
+        let first = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        let root = AuthFlowViewController(provider: MyInterfaceProvider(), splash: SplashViewController())
+        root.installRootViewController(in: first)
+        await root.start()
+        await root.login("ann")
+        let windowScene = UIWindowScene()
+        let window = AuthSceneViewController(flow: root.flow, placeholder: SplashViewController())
+            .installRootViewController(in: windowScene)
+        #expect(await eventually { window.rootViewController?.children.first is HomeViewController })
+    }
+    #endif
 }
 #endif

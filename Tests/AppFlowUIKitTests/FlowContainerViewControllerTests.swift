@@ -1,51 +1,44 @@
-#if os(Linux)
+#if os(Linux) || os(iOS)
 import AppFlow
 import AppFlowTesting
 import AppFlowTestingTraits
 import AppFlowUIKit
 import Foundation
 import Testing
-import UIKitStandIn
 
-/// `FlowContainerViewController` against the UIKit stand-in: the calls it makes, in
-/// order, for plain, overlapping, interrupted, finished and nested transitions. These
-/// tests prove the glue's call sequence, not UIKit's behaviour.
+#if os(Linux)
+import UIKitStandIn
+#else
+import UIKit
+#endif
+
+/// `FlowContainerViewController`: the calls it makes, in order, for plain, overlapping,
+/// interrupted, finished and nested transitions, recorded by the test's own subclasses
+/// (against the stand-in on Linux, against UIKit in the iOS simulator).
 @Suite(.timeLimit(.minutes(1)), .endsWithin(.seconds(45)))
 @MainActor
 struct FlowContainerViewControllerTests {
-    /// A host of `initial` named `name`, on a manual clock without a watchdog.
-    private func makeHost(
-        _ scene: Scene,
-        initial: UIViewController,
-        animation: TransitionAnimation = .immediate,
-        clock: ManualClock = ManualClock(),
-        name: String = "host"
-    ) -> FlowContainerViewController {
-        scene.named(
-            FlowContainerViewController(initial: initial, animation: animation, clock: clock, watchdogMargin: nil),
-            name
-        )
-    }
-
-    @Test func installingTheHostContainsTheInitialChildAndForwardsItsAppearance() {
+    @Test func installingTheHostContainsTheInitialChildAndForwardsItsAppearance() async {
         let scene = Scene()
         let splash = scene.screen("splash")
-        let host = makeHost(scene, initial: splash)
+        let host = scene.containerHost(initial: splash)
         #expect(scene.calls.isEmpty)
-        let window = scene.install(host)
+        let window = await scene.install(host)
 
+        // As UIKit, the window installs its root when it is set, and the root's
+        // viewDidAppear comes on a later turn.
         #expect(
             scene.calls == [
-                "window.rootViewController = host",
-                "window.makeKeyAndVisible()",
                 "host.addChild(splash)",
                 "splash.willMove(toParent: host)",
                 "host.view.addSubview(splash.view)",
                 "splash.didMove(toParent: host)",
-                "host.beginAppearanceTransition(true, animated: false)",
-                "splash.beginAppearanceTransition(true, animated: false)",
-                "host.endAppearanceTransition()",
-                "splash.endAppearanceTransition()",
+                "window.rootViewController = host",
+                "window.makeKeyAndVisible()",
+                "host.viewWillAppear(false)",
+                "splash.viewWillAppear(false)",
+                "host.viewDidAppear(false)",
+                "splash.viewDidAppear(false)",
             ]
         )
         #expect(window.rootViewController === host)
@@ -58,8 +51,8 @@ struct FlowContainerViewControllerTests {
         let scene = Scene()
         let a = scene.screen("a")
         let b = scene.screen("b")
-        let host = makeHost(scene, initial: a)
-        let window = scene.install(host)
+        let host = scene.containerHost(initial: a)
+        let window = await scene.install(host)
         let mark = scene.calls.count
 
         #expect(await host.cycle(to: b) == .completed)
@@ -69,15 +62,20 @@ struct FlowContainerViewControllerTests {
                 "a.willMove(toParent: nil)",
                 "host.addChild(b)",
                 "b.willMove(toParent: host)",
-                "a.beginAppearanceTransition(false, animated: false)",
-                "b.beginAppearanceTransition(true, animated: false)",
+                "a.viewWillDisappear(false)",
+                "b.viewWillAppear(false)",
                 "host.view.addSubview(b.view)",
+                "host.setNeedsStatusBarAppearanceUpdate() with b",
+                "host.setNeedsUpdateOfHomeIndicatorAutoHidden() with b",
+                "host.setNeedsUpdateOfScreenEdgesDeferringSystemGestures() with b",
+                "host.setNeedsUpdateOfSupportedInterfaceOrientations() with 26",
                 "a.view.removeFromSuperview()",
-                "a.endAppearanceTransition()",
-                "b.endAppearanceTransition()",
+                "a.viewDidDisappear(false)",
+                "b.viewDidAppear(false)",
                 "a.removeFromParent()",
                 "a.didMove(toParent: nil)",
                 "b.didMove(toParent: host)",
+                "host.announceScreenChange(to: b)",
             ]
         )
         expectAtRest(host, showing: b)
@@ -87,70 +85,42 @@ struct FlowContainerViewControllerTests {
         _ = window
     }
 
-    @Test func aFadeShowsBothViewsOnlyBetweenMountAndUnmount() async {
+    @Test func aFadeShowsBothViewsOnlyBetweenMountAndUnmountWithUIKitsAnimatorRunning() async {
         let scene = Scene()
         let clock = ManualClock()
         let a = scene.screen("a")
         let b = scene.screen("b")
-        let host = makeHost(scene, initial: a, animation: .fade(duration: .milliseconds(200)), clock: clock)
-        let window = scene.install(host)
+        let host = scene.containerHost(initial: a, animation: .fade(duration: .milliseconds(200)), clock: clock)
+        let window = await scene.install(host)
         let mark = scene.calls.count
         let all = containmentCalls(host: "host", from: "a", to: "b", animated: true)
 
         let transition = Task { await host.cycle(to: b) }
         await clock.waitForSleepers()
-        // Mounted: both children, both views, the new one transparent and in front.
-        #expect(scene.calls(since: mark) == Array(all.prefix(6)))
+        // Mounted: both children, both views, the new one in front, faded in by UIKit's
+        // animator, which set its end value (as UIKit's model layer does).
+        #expect(scene.calls(since: mark) == Array(all.prefix(10)))
         #expect(host.children.count == 2 && host.children.last === b)
         #expect(host.view.subviews.count == 2 && host.view.subviews.last === b.view)
-        #expect(b.view.alpha == 0)
+        let animator = host.transitionAnimator
+        #expect(animator?.state == .active)
+        #expect(animator?.duration == 0.2)
+        #expect((b.view as? RecordingView)?.alphas.suffix(2) == [0, 1])
         #expect(a.view.alpha == 1)
+        #expect(!host.view.isUserInteractionEnabled, "no touches while the switch runs")
+        #expect(a.view.accessibilityElementsHidden && !b.view.accessibilityElementsHidden)
         #expect(scene.appearanceViolations(atRest: false).isEmpty)
 
         clock.advance(by: .milliseconds(100))
-        #expect(await eventually { b.view.alpha > 0 && b.view.alpha < 1 })
         #expect(b.view.superview === host.view && a.view.superview === host.view)
 
         clock.advance(by: .milliseconds(100))
         #expect(await transition.value(within: .seconds(10)) == .completed)
         #expect(scene.calls(since: mark) == all)
+        // The unmount stopped the animator at its end.
+        #expect(animator?.state == .inactive)
         expectAtRest(host, showing: b)
         expectRemoved(a)
-        #expect(scene.appearanceViolations().isEmpty)
-        _ = window
-    }
-
-    @Test func crossDissolveAndSlideAreDrawnFromTheFrames() async {
-        let scene = Scene()
-        let clock = ManualClock()
-        let a = scene.screen("a")
-        let b = scene.screen("b")
-        let c = scene.screen("c")
-        let host = makeHost(scene, initial: a, clock: clock)
-        let window = scene.install(host)
-
-        let dissolve = Task { await host.cycle(to: b, animation: .crossDissolve(duration: .milliseconds(200))) }
-        await clock.waitForSleepers()
-        #expect(b.view.alpha == 0 && a.view.alpha == 1)
-        clock.advance(by: .milliseconds(100))
-        #expect(await eventually { b.view.alpha > 0 && b.view.alpha < 1 })
-        #expect(a.view.alpha == 1 - b.view.alpha)
-        clock.advance(by: .milliseconds(100))
-        #expect(await dissolve.value(within: .seconds(10)) == .completed)
-        expectAtRest(host, showing: b)
-        // The old child leaves opaque, ready to be shown again.
-        #expect(a.view.alpha == 1)
-
-        let bounds = host.view.bounds
-        let slide = Task { await host.cycle(to: c, animation: .slide(from: .trailing, duration: .milliseconds(200))) }
-        await clock.waitForSleepers()
-        #expect(c.view.frame == bounds.offsetBy(dx: bounds.width, dy: 0))
-        #expect(c.view.alpha == 1)
-        clock.advance(by: .milliseconds(100))
-        #expect(await eventually { c.view.frame.minX > 0 && c.view.frame.minX < bounds.width })
-        clock.advance(by: .milliseconds(100))
-        #expect(await slide.value(within: .seconds(10)) == .completed)
-        expectAtRest(host, showing: c)
         #expect(scene.appearanceViolations().isEmpty)
         _ = window
     }
@@ -160,8 +130,8 @@ struct FlowContainerViewControllerTests {
         let clock = ManualClock()
         let a = scene.screen("a")
         let (b, c, d) = (scene.screen("b"), scene.screen("c"), scene.screen("d"))
-        let host = makeHost(scene, initial: a, animation: .fade(duration: .milliseconds(100)), clock: clock)
-        let window = scene.install(host)
+        let host = scene.containerHost(initial: a, animation: .fade(duration: .milliseconds(100)), clock: clock)
+        let window = await scene.install(host)
         let mark = scene.calls.count
 
         let first = Task { await host.cycle(to: b) }
@@ -200,8 +170,8 @@ struct FlowContainerViewControllerTests {
         let tracker = ReleaseTracker()
         let a = scene.screen("a")
         let (b, d) = (scene.screen("b"), scene.screen("d"))
-        let host = makeHost(scene, initial: a, animation: .fade(duration: .milliseconds(100)), clock: clock)
-        let window = scene.install(host)
+        let host = scene.containerHost(initial: a, animation: .fade(duration: .milliseconds(100)), clock: clock)
+        let window = await scene.install(host)
         let mark = scene.calls.count
 
         let first = Task { await host.cycle(to: b) }
@@ -216,7 +186,8 @@ struct FlowContainerViewControllerTests {
             #expect(await superseded.value(within: .seconds(10)) == .superseded)
         }
         // latest-wins lets the running fade finish.
-        #expect(b.view.alpha == 0)
+        #expect(host.transitionAnimator?.state == .active)
+        #expect(host.children.last === b)
         clock.advance(by: .milliseconds(100))
         await clock.waitForSleepers()
         clock.advance(by: .milliseconds(100))
@@ -235,8 +206,8 @@ struct FlowContainerViewControllerTests {
         let scene = Scene()
         let clock = ManualClock()
         let (a, b, c) = (scene.screen("a"), scene.screen("b"), scene.screen("c"))
-        let host = makeHost(scene, initial: a, animation: .fade(duration: .milliseconds(200)), clock: clock)
-        let window = scene.install(host)
+        let host = scene.containerHost(initial: a, animation: .fade(duration: .milliseconds(200)), clock: clock)
+        let window = await scene.install(host)
         let mark = scene.calls.count
 
         let cutShort = Task { await host.cycle(to: b) }
@@ -263,8 +234,8 @@ struct FlowContainerViewControllerTests {
         let scene = Scene()
         let clock = ManualClock()
         let (a, b, c, d) = (scene.screen("a"), scene.screen("b"), scene.screen("c"), scene.screen("d"))
-        let host = makeHost(scene, initial: a, animation: .fade(duration: .milliseconds(200)), clock: clock)
-        let window = scene.install(host)
+        let host = scene.containerHost(initial: a, animation: .fade(duration: .milliseconds(200)), clock: clock)
+        let window = await scene.install(host)
         let mark = scene.calls.count
 
         let running = Task { await host.cycle(to: b) }
@@ -287,8 +258,8 @@ struct FlowContainerViewControllerTests {
     @Test func concurrentCyclesUnderEveryPolicyLeaveOneChildAndNeverInterleave() async {
         let scene = Scene()
         let a = scene.screen("a")
-        let host = makeHost(scene, initial: a)
-        let window = scene.install(host)
+        let host = scene.containerHost(initial: a)
+        let window = await scene.install(host)
         let mark = scene.calls.count
         let policies: [OverlapPolicy] = [.enqueue, .latestWins, .interrupt, .dropIfBusy]
 
@@ -324,8 +295,8 @@ struct FlowContainerViewControllerTests {
         let clock = ManualClock()
         let tracker = ReleaseTracker()
         let c = scene.screen("c")
-        let host = makeHost(scene, initial: scene.screen("a"), clock: clock)
-        let window = scene.install(host)
+        let host = scene.containerHost(initial: scene.screen("a"), clock: clock)
+        let window = await scene.install(host)
         tracker.track(host.children[0], as: "a")
 
         do {
@@ -352,13 +323,11 @@ struct FlowContainerViewControllerTests {
         let window: UIWindow
         do {
             let x = scene.screen("x")
-            let inner = makeHost(scene, initial: x, name: "inner")
-            outer = scene.named(FlowContainerViewController(initial: inner, animation: .immediate), "outer")
-            window = scene.install(outer)
+            let inner = scene.containerHost("inner", initial: x)
+            outer = scene.containerHost("outer", initial: inner)
+            window = await scene.install(outer)
             #expect(
                 scene.calls == [
-                    "window.rootViewController = outer",
-                    "window.makeKeyAndVisible()",
                     "outer.addChild(inner)",
                     "inner.willMove(toParent: outer)",
                     "inner.addChild(x)",
@@ -367,12 +336,14 @@ struct FlowContainerViewControllerTests {
                     "x.didMove(toParent: inner)",
                     "outer.view.addSubview(inner.view)",
                     "inner.didMove(toParent: outer)",
-                    "outer.beginAppearanceTransition(true, animated: false)",
-                    "inner.beginAppearanceTransition(true, animated: false)",
-                    "x.beginAppearanceTransition(true, animated: false)",
-                    "outer.endAppearanceTransition()",
-                    "inner.endAppearanceTransition()",
-                    "x.endAppearanceTransition()",
+                    "window.rootViewController = outer",
+                    "window.makeKeyAndVisible()",
+                    "outer.viewWillAppear(false)",
+                    "inner.viewWillAppear(false)",
+                    "x.viewWillAppear(false)",
+                    "outer.viewDidAppear(false)",
+                    "inner.viewDidAppear(false)",
+                    "x.viewDidAppear(false)",
                 ]
             )
             expectAtRest(outer, showing: inner)
@@ -392,17 +363,22 @@ struct FlowContainerViewControllerTests {
                     "inner.willMove(toParent: nil)",
                     "outer.addChild(z)",
                     "z.willMove(toParent: outer)",
-                    "inner.beginAppearanceTransition(false, animated: false)",
-                    "y.beginAppearanceTransition(false, animated: false)",
-                    "z.beginAppearanceTransition(true, animated: false)",
+                    "inner.viewWillDisappear(false)",
+                    "y.viewWillDisappear(false)",
+                    "z.viewWillAppear(false)",
                     "outer.view.addSubview(z.view)",
+                    "outer.setNeedsStatusBarAppearanceUpdate() with z",
+                    "outer.setNeedsUpdateOfHomeIndicatorAutoHidden() with z",
+                    "outer.setNeedsUpdateOfScreenEdgesDeferringSystemGestures() with z",
+                    "outer.setNeedsUpdateOfSupportedInterfaceOrientations() with \(RecordingViewController.defaultOrientations.rawValue)",
                     "inner.view.removeFromSuperview()",
-                    "inner.endAppearanceTransition()",
-                    "y.endAppearanceTransition()",
-                    "z.endAppearanceTransition()",
+                    "inner.viewDidDisappear(false)",
+                    "y.viewDidDisappear(false)",
+                    "z.viewDidAppear(false)",
                     "inner.removeFromParent()",
                     "inner.didMove(toParent: nil)",
                     "z.didMove(toParent: outer)",
+                    "outer.announceScreenChange(to: z)",
                 ]
             )
             // The inner host keeps its own child; only the outer one changed.

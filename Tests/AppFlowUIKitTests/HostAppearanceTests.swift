@@ -1,33 +1,27 @@
-#if os(Linux)
+#if os(Linux) || os(iOS)
 import AppFlow
 import AppFlowTesting
 import AppFlowTestingTraits
 import AppFlowUIKit
 import Foundation
 import Testing
+
+#if os(Linux)
 import UIKitStandIn
+#else
+import UIKit
+#endif
 
 /// A host's children appear and disappear with the host: no appearance call reaches a
 /// child while its host is off screen, and appearing and disappearing alternate.
 @Suite(.timeLimit(.minutes(1)), .endsWithin(.seconds(45)))
 @MainActor
 struct HostAppearanceTests {
-    func makeHost(
-        _ scene: Scene,
-        initial: UIViewController,
-        clock: ManualClock = ManualClock()
-    ) -> FlowContainerViewController {
-        scene.named(
-            FlowContainerViewController(initial: initial, animation: .immediate, clock: clock, watchdogMargin: nil),
-            "host"
-        )
-    }
-
     /// The appearance calls `name` received, as `appear` and `disappear`, begins only.
     func appearances(_ scene: Scene, of name: String) -> [String] {
         scene.calls(of: name).compactMap { call in
-            if call.contains("beginAppearanceTransition(true") { return "appear" }
-            if call.contains("beginAppearanceTransition(false") { return "disappear" }
+            if call.contains("viewWillAppear") { return "appear" }
+            if call.contains("viewWillDisappear") { return "disappear" }
             return nil
         }
     }
@@ -35,11 +29,11 @@ struct HostAppearanceTests {
     @Test func aHostOffScreenSwitchesChildrenWithoutAppearanceCallsAndTheChildAppearsWithTheHost() async {
         let scene = Scene()
         let (a, b) = (scene.screen("a"), scene.screen("b"))
-        let host = makeHost(scene, initial: a)
+        let host = scene.containerHost(initial: a)
         host.loadViewIfNeeded()  // contained, but in no window
         #expect(await host.cycle(to: b) == .completed)
         #expect(appearances(scene, of: "a").isEmpty && appearances(scene, of: "b").isEmpty)
-        let window = scene.install(host)
+        let window = await scene.install(host)
         #expect(appearances(scene, of: "b") == ["appear"])
         #expect(appearances(scene, of: "a").isEmpty, "a left before anything was shown")
         #expect(scene.appearanceViolations().isEmpty, "\(scene.appearanceViolations())")
@@ -49,8 +43,8 @@ struct HostAppearanceTests {
     @Test func aCoveredHostSwitchesQuietlyAndItsNewChildAppearsWhenUncovered() async {
         let scene = Scene()
         let (a, b) = (scene.screen("a"), scene.screen("b"))
-        let host = makeHost(scene, initial: a)
-        let window = scene.install(host)
+        let host = scene.containerHost(initial: a)
+        let window = await scene.install(host)
         // A full-screen modal covers the host.
         host.beginAppearanceTransition(false, animated: false)
         host.endAppearanceTransition()
@@ -69,11 +63,8 @@ struct HostAppearanceTests {
         let scene = Scene()
         let (a, b) = (scene.screen("a"), scene.screen("b"))
         let clock = ManualClock()
-        let host = scene.named(
-            FlowContainerViewController(initial: a, animation: .fade(), clock: clock, watchdogMargin: nil),
-            "host"
-        )
-        let window = scene.install(host)
+        let host = scene.containerHost(initial: a, animation: .fade(), clock: clock)
+        let window = await scene.install(host)
         let switching = Task { await host.cycle(to: b) }
         await clock.waitForSleepers(1)
         host.beginAppearanceTransition(false, animated: false)

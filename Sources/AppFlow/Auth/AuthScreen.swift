@@ -75,6 +75,15 @@ public struct AuthScreen<Session: Sendable & Equatable, Child: Sendable>: Sendab
         self.owner = owner
     }
 
+    /// Whether this screen shows a logged-in session's own child: `false` for the splash,
+    /// a logged-out child, a lock screen, the privacy cover and the placeholder shown while
+    /// one session's child is released before another's is built. A switch from a screen
+    /// that shows a session to one that does not takes the session off the screen.
+    public var showsSession: Bool {
+        if case .loggedIn = place { return true }
+        return false
+    }
+
     /// Where this screen stands, with its variant.
     var place: AuthPlace<Session> {
         switch phase {

@@ -8,19 +8,23 @@ import UIKit
 #endif
 
 #if os(Linux) || (canImport(UIKit) && !os(watchOS))
-/// The view-controller containment of a ``FlowHostViewController``'s children, and the
-/// rendering of the built-in animations from progress frames.
+/// The view-controller containment of a ``FlowHostViewController``'s children: it performs
+/// each switch as its ``ChildSwitchPlan`` says (dismissal, hiding, UIKit's animator) and
+/// keeps UIKit's containment and appearance calls balanced.
 ///
 /// It holds the host weakly: the host owns its flow, whose container owns the stage that
 /// owns this object, so a strong reference would be a cycle.
 @MainActor
 final class ChildContainment {
     /// The host whose children these are.
-    weak var host: UIViewController?
+    weak var host: FlowHostViewController?
     /// The initial child, until the host's view loads and contains it.
     private var initialChild: UIViewController?
     /// The child shown while no transition is mounted; `nil` during a transition.
     private weak var restingChild: UIViewController?
+    /// The child whose preferences the host forwards: the one at rest, or the incoming
+    /// one from the moment a transition is mounted.
+    private weak var shownChild: UIViewController?
     /// The child that got the host's own `beginAppearanceTransition`, until its end.
     private weak var forwardedChild: UIViewController?
     /// Whether the current transition was mounted, so that its unmount balances it.
@@ -30,10 +34,23 @@ final class ChildContainment {
     private var hostIsOnScreen = false
     /// Whether the mounted transition made its children's appearance calls.
     private var transitionForwardsAppearance = false
+    /// Whether the host's view took touches before the switch under way turned them off.
+    private var hostTookTouches = true
+    /// Whether a switch is under way, from its first step (before any dismissal) to its
+    /// unmount.
+    private var isSwitching = false
+    /// The animator running the mounted transition's built-in animation.
+    private(set) var animator: UIViewPropertyAnimator?
+    /// How long a dismissal may take before the switch goes on without its completion
+    /// (UIKit skips the completion of a dismissal asked for while another one runs).
+    static let dismissalLimit: Duration = .seconds(2)
 
     init(initial: UIViewController) {
         initialChild = initial
     }
+
+    /// The child whose preferences the host forwards.
+    var childOnScreen: UIViewController? { initialChild ?? shownChild }
 
     /// Contains the initial child; the host calls this from `viewDidLoad()`.
     func containInitialChild() {
@@ -44,14 +61,37 @@ final class ChildContainment {
         host.view.addSubview(child.view)
         child.didMove(toParent: host)
         restingChild = child
+        shownChild = child
     }
 
-    /// Adds `to` beside `from`: the first half of UIKit's containment and appearance calls.
-    func mount(from: UIViewController, to: UIViewController, animation: TransitionAnimation) {
+    /// Takes the first steps of a switch from `from` to `to` and adds `to` beside `from`:
+    /// touches off, editing ended, presented controllers dismissed (and awaited), then the
+    /// first half of UIKit's containment and appearance calls, and the animator started.
+    func mount(from: UIViewController, to: UIViewController, animation: TransitionAnimation, leavesSession: Bool) async
+    {
         // Cycling to the child already shown changes nothing on screen.
         guard let host, from !== to else { return }
         // Loading the host's view contains the initial child first, which is `from` here.
         host.loadViewIfNeeded()
+        let plan = ChildSwitchPlan(
+            ChildSwitchPlan.Input(
+                kind: animation.kind,
+                curveName: animation.curve.name,
+                leavesSession: leavesSession,
+                outgoingPresents: from.presentedViewController != nil,
+                reduceMotion: UIAccessibility.isReduceMotionEnabled,
+                rightToLeft: host.view.effectiveUserInterfaceLayoutDirection == .rightToLeft
+            )
+        )
+        isSwitching = true
+        hostTookTouches = host.view.isUserInteractionEnabled
+        host.view.isUserInteractionEnabled = false
+        from.view.endEditing(true)
+        if plan.hidesOutgoing {
+            from.view.isHidden = true
+        }
+        await dismissPresented(over: from, plan.dismissal)
+
         isMounted = true
         restingChild = nil
         // Off screen, the children appear and disappear with the host, not with the
@@ -65,31 +105,40 @@ final class ChildContainment {
         from.willMove(toParent: nil)
         host.addChild(to)
         place(to.view, in: host)
-        Self.render(0, of: animation.kind, from: from, to: to, in: host.view.bounds)
+        from.view.accessibilityElementsHidden = true
         if transitionForwardsAppearance {
             from.beginAppearanceTransition(false, animated: animated)
             to.beginAppearanceTransition(true, animated: animated)
         }
+        let bounds = host.view.bounds
+        Self.setStart(of: plan.motion, to: to, in: bounds)
         host.view.addSubview(to.view)
+        shownChild = to
+        host.childOnScreenChanged()
+        animator = Self.startAnimator(plan, animation, from: from, to: to, in: bounds)
     }
 
-    /// Shows one progress frame of a mounted transition.
-    func progress(_ fraction: Double, from: UIViewController, to: UIViewController, animation: TransitionAnimation) {
-        guard isMounted, let host else { return }
-        Self.render(fraction, of: animation.kind, from: from, to: to, in: host.view.bounds)
-    }
-
-    /// Removes `from`: the second half of the calls. Balances the mount even if the host
-    /// has gone meanwhile.
+    /// Ends the switch: stops the animator at its end, removes `from`, resets both views to
+    /// their resting state and makes the second half of the calls. Balances the mount even
+    /// if the host has gone meanwhile.
     func unmount(from: UIViewController, to: UIViewController) {
         guard isMounted else { return }
         isMounted = false
+        isSwitching = false
+        if let animator, animator.state == .active {
+            animator.stopAnimation(false)
+            animator.finishAnimation(at: .end)
+        }
+        animator = nil
         from.view.removeFromSuperview()
         // A controller shown again later starts from its resting state.
         from.view.alpha = 1
+        from.view.isHidden = false
+        from.view.accessibilityElementsHidden = false
         to.view.alpha = 1
         if let host {
             to.view.frame = host.view.bounds
+            host.view.isUserInteractionEnabled = hostTookTouches
         }
         if transitionForwardsAppearance {
             from.endAppearanceTransition()
@@ -105,10 +154,29 @@ final class ChildContainment {
             to.endAppearanceTransition()
         }
         from.removeFromParent()
-        if let host {
-            to.didMove(toParent: host)
-            restingChild = to
+        guard let host else { return }
+        to.didMove(toParent: host)
+        restingChild = to
+        if hostIsOnScreen {
+            host.announceScreenChange(to: to)
         }
+    }
+
+    /// Removes the child at rest, with balanced calls: the host's scene went away.
+    func removeRestingChild() {
+        guard let child = restingChild, !isSwitching else { return }
+        restingChild = nil
+        shownChild = nil
+        child.willMove(toParent: nil)
+        if hostIsOnScreen {
+            endForwardedAppearance()
+            child.beginAppearanceTransition(false, animated: false)
+        }
+        child.view.removeFromSuperview()
+        if hostIsOnScreen {
+            child.endAppearanceTransition()
+        }
+        child.removeFromParent()
     }
 
     /// Forwards the host's own `beginAppearanceTransition` to the child at rest, if any.
@@ -135,33 +203,94 @@ final class ChildContainment {
         view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
     }
 
-    /// Sets the views of `from` and `to` for `fraction` of an animation of `kind`.
-    private static func render(
-        _ fraction: Double,
-        of kind: TransitionAnimation.Kind,
+    /// Dismisses what is presented over `child`, as `dismissal` says, and returns once
+    /// UIKit's completion ran, or after ``dismissalLimit`` without it.
+    private func dismissPresented(over child: UIViewController, _ dismissal: ChildSwitchPlan.Dismissal) async {
+        guard dismissal != .none, let presenter = child.presentedViewController?.presentingViewController else {
+            return
+        }
+        let ending = DismissalEnding()
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            ending.continuation = done
+            ending.limit = Task { @MainActor in
+                try? await Task.sleep(for: Self.dismissalLimit)
+                ending.end()
+            }
+            // UIKit runs the completion on the main thread.
+            presenter.dismiss(animated: dismissal == .animated) { MainActor.assumeIsolated { ending.end() } }
+        }
+    }
+
+    /// Sets `to`'s view where `motion` starts, before it is added.
+    private static func setStart(of motion: ChildSwitchPlan.Motion, to: UIViewController, in bounds: CGRect) {
+        switch motion {
+        case .none:
+            break
+        case .fadeIn, .crossDissolve:
+            to.view.alpha = 0
+        case .slide(let dx, let dy):
+            to.view.frame = bounds.offsetBy(dx: bounds.width * CGFloat(dx), dy: bounds.height * CGFloat(dy))
+        }
+    }
+
+    /// Starts UIKit's animator for `plan`'s motion, or returns `nil` when there is none.
+    private static func startAnimator(
+        _ plan: ChildSwitchPlan,
+        _ animation: TransitionAnimation,
         from: UIViewController,
         to: UIViewController,
         in bounds: CGRect
-    ) {
-        let shown = CGFloat(min(max(fraction, 0), 1))
-        switch kind {
-        case .fade:
-            to.view.alpha = shown
-        case .crossDissolve:
-            to.view.alpha = shown
-            from.view.alpha = 1 - shown
-        case .slide(let edge):
-            let remaining = 1 - shown
-            switch edge {
-            case .leading: to.view.frame = bounds.offsetBy(dx: -bounds.width * remaining, dy: 0)
-            case .trailing: to.view.frame = bounds.offsetBy(dx: bounds.width * remaining, dy: 0)
-            case .top: to.view.frame = bounds.offsetBy(dx: 0, dy: -bounds.height * remaining)
-            case .bottom: to.view.frame = bounds.offsetBy(dx: 0, dy: bounds.height * remaining)
+    ) -> UIViewPropertyAnimator? {
+        guard plan.motion != .none, let duration = animation.duration, duration > .zero else { return nil }
+        let motion = plan.motion
+        let animator = UIViewPropertyAnimator(duration: seconds(duration), curve: curve(plan.curve)) {
+            switch motion {
+            case .none:
+                break
+            case .fadeIn:
+                to.view.alpha = 1
+            case .crossDissolve:
+                to.view.alpha = 1
+                from.view.alpha = 0
+            case .slide:
+                to.view.frame = bounds
             }
-        case .immediate, .custom:
-            // Nothing to render: a custom animation moves the views itself.
-            break
         }
+        if animation.delay > .zero {
+            animator.startAnimation(afterDelay: seconds(animation.delay))
+        } else {
+            animator.startAnimation()
+        }
+        return animator
+    }
+
+    private static func seconds(_ duration: Duration) -> TimeInterval {
+        let (seconds, attoseconds) = duration.components
+        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+    }
+
+    private static func curve(_ curve: ChildSwitchPlan.Curve) -> UIView.AnimationCurve {
+        switch curve {
+        case .linear: return .linear
+        case .easeIn: return .easeIn
+        case .easeOut: return .easeOut
+        case .easeInOut: return .easeInOut
+        }
+    }
+}
+
+/// The end of one dismissal, by UIKit's completion or by the limit, whichever comes
+/// first; the other does nothing.
+@MainActor
+private final class DismissalEnding {
+    var continuation: CheckedContinuation<Void, Never>?
+    var limit: Task<Void, Never>?
+
+    func end() {
+        limit?.cancel()
+        limit = nil
+        continuation?.resume()
+        continuation = nil
     }
 }
 #endif

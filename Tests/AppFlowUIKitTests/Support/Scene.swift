@@ -1,65 +1,78 @@
-#if os(Linux)
+#if os(Linux) || os(iOS)
 import AppFlow
 import AppFlowTesting
 import AppFlowUIKit
 import Foundation
 import Testing
-import UIKitStandIn
 
-/// The UIKit objects of one test, named with a prefix of their own: tests run in
-/// parallel and share `UIKitCallLog.shared`, so each reads only the calls its own objects
-/// received.
+#if os(Linux)
+import UIKitStandIn
+#else
+import UIKit
+#endif
+
+/// The UIKit objects of one test, recording into one ``CallRecorder`` of their own.
 @MainActor
 final class Scene {
-    private static var scenes = 0
+    let recorder = CallRecorder()
     private var numbers: [String: Int] = [:]
-    /// The prefix of every name in this scene.
-    let prefix: String
 
-    init() {
-        Self.scenes += 1
-        prefix = "scene\(Self.scenes)/"
+    /// A recording view controller named `name`.
+    func screen(_ name: String) -> RecordingViewController {
+        RecordingViewController(name: name, recorder: recorder)
     }
 
-    /// A plain view controller named `name`.
-    func screen(_ name: String) -> UIViewController {
-        named(UIViewController(), name)
-    }
-
-    /// A plain view controller named `base` and its number: `in1`, `in2`…
-    func numberedScreen(_ base: String) -> UIViewController {
+    /// A recording view controller named `base` and its number: `in1`, `in2`…
+    func numberedScreen(_ base: String) -> RecordingViewController {
         numbers[base, default: 0] += 1
         return screen("\(base)\(numbers[base, default: 0])")
     }
 
-    /// `controller`, named `name`.
-    func named<Controller: UIViewController>(_ controller: Controller, _ name: String) -> Controller {
-        controller.title = prefix + name
-        return controller
+    /// A recording `FlowContainerViewController` of `initial`, without a watchdog.
+    func containerHost(
+        _ name: String = "host",
+        initial: UIViewController,
+        animation: TransitionAnimation = .immediate,
+        clock: any Clock<Duration> = ManualClock()
+    ) -> RecordingContainerHost {
+        RecordingContainerHost(
+            name: name,
+            recorder: recorder,
+            initial: initial,
+            animation: animation,
+            clock: clock,
+            watchdogMargin: nil
+        )
+    }
+
+    /// A recording `AuthFlowViewController` of `provider`.
+    func authHost<Provider: AuthFlowProvider>(
+        _ name: String = "host",
+        provider: Provider,
+        splash: UIViewController,
+        clock: any Clock<Duration> = ContinuousClock()
+    ) -> RecordingAuthHost<Provider> where Provider.Child == UIViewController {
+        RecordingAuthHost(name: name, recorder: recorder, provider: provider, splash: splash, clock: clock)
     }
 
     /// The name `controller` has in this scene's calls.
     func name(of controller: UIViewController) -> String {
-        (controller.title ?? "").replacingOccurrences(of: prefix, with: "")
+        recordName(controller)
     }
 
-    /// Installs `host` in a new 320 × 480 window named `window`, and returns the window.
-    func install(_ host: FlowHostViewController) -> UIWindow {
-        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
-        window.accessibilityIdentifier = prefix + "window"
+    /// Installs `host` in a new 320 × 480 window named `window`, and returns the window
+    /// once the host's `viewDidAppear(_:)` came (on a later turn of the main actor).
+    func install(_ host: FlowHostViewController) async -> UIWindow {
+        let window = RecordingWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        window.recorder = recorder
         host.installRootViewController(in: window)
+        let appeared = "\(recordName(host)).viewDidAppear(false)"
+        #expect(await eventually { self.calls.contains(appeared) }, "\(appeared) never came")
         return window
     }
 
-    /// This scene's calls, oldest first, without the prefix: `host.addChild(b)`.
-    var records: [UIKitCall] {
-        UIKitCallLog.shared.calls.filter { $0.receiver.hasPrefix(prefix) }.map {
-            UIKitCall(
-                receiver: $0.receiver.replacingOccurrences(of: prefix, with: ""),
-                call: $0.call.replacingOccurrences(of: prefix, with: "")
-            )
-        }
-    }
+    /// This scene's calls, oldest first.
+    var records: [RecordedCall] { recorder.records }
 
     /// This scene's calls, as `host.addChild(b)`.
     var calls: [String] { records.map(\.description) }
@@ -74,34 +87,37 @@ final class Scene {
         records.filter { $0.receiver == name || $0.receiver == "\(name).view" }.map(\.description)
     }
 
-    /// The breaks of the appearance rules in this scene's calls: a controller appears
-    /// twice, or disappears while not shown, or gets a
-    /// `beginAppearanceTransition` while one is open, or an `endAppearanceTransition` with
-    /// none open, or, when `atRest`, still has one open.
+    /// The breaks of the appearance rules in this scene's calls: a controller's
+    /// `viewWill…` while an earlier one has no `viewDid…`, a `viewDid…` with no `viewWill…`
+    /// of the same direction, a controller appearing twice or disappearing while not
+    /// shown, or, when `atRest`, a `viewWill…` never followed by its `viewDid…`.
     func appearanceViolations(atRest: Bool = true) -> [String] {
-        var open: [String: String] = [:]
+        var open: [String: RecordedCall] = [:]
         var appearing: [String: Bool] = [:]
         var violations: [String] = []
         for record in records {
-            if record.call.hasPrefix("beginAppearanceTransition") {
+            let call = record.call
+            if call.hasPrefix("viewWillAppear") || call.hasPrefix("viewWillDisappear") {
                 if let earlier = open[record.receiver] {
                     violations.append("\(record) while \(earlier) is open")
                 }
-                open[record.receiver] = record.description
+                open[record.receiver] = record
                 // Appearing and disappearing alternate, starting with an appearance.
-                let isAppearing = record.call.hasPrefix("beginAppearanceTransition(true")
+                let isAppearing = call.hasPrefix("viewWillAppear")
                 if appearing[record.receiver, default: false] == isAppearing {
                     violations.append("\(record): \(isAppearing ? "appears again" : "disappears while not shown")")
                 }
                 appearing[record.receiver] = isAppearing
-            } else if record.call == "endAppearanceTransition()" {
-                if open.removeValue(forKey: record.receiver) == nil {
-                    violations.append("\(record) with no transition open")
+            } else if call.hasPrefix("viewDidAppear") || call.hasPrefix("viewDidDisappear") {
+                let direction = call.hasPrefix("viewDidAppear") ? "viewWillAppear" : "viewWillDisappear"
+                guard let begun = open.removeValue(forKey: record.receiver), begun.call.hasPrefix(direction) else {
+                    violations.append("\(record) with no \(direction) open")
+                    continue
                 }
             }
         }
         if atRest {
-            violations += open.values.sorted().map { "\($0) never ended" }
+            violations += open.values.map { "\($0) never ended" }.sorted()
         }
         return violations
     }
@@ -142,33 +158,56 @@ final class Scene {
     }
 }
 
-/// The calls a host named `host` makes for one transition from `from` to `to`, in order.
-func containmentCalls(host: String, from: String, to: String, animated: Bool) -> [String] {
-    [
+/// The calls a host named `host` makes for one transition from `from` to `to`, in order;
+/// `onScreen` when the host is in a window, so that it announces the new screen, and
+/// `leavesSession` when the switch takes a logged-in session off the screen, so that the
+/// outgoing view is hidden before anything else. The children support every orientation
+/// but upside down (the default of ``RecordingViewController``).
+func containmentCalls(
+    host: String,
+    from: String,
+    to: String,
+    animated: Bool,
+    onScreen: Bool = true,
+    leavesSession: Bool = false
+) -> [String] {
+    let orientations = RecordingViewController.defaultOrientations.rawValue
+    return (leavesSession ? ["\(from).view.isHidden = true"] : []) + [
         "\(from).willMove(toParent: nil)",
         "\(host).addChild(\(to))",
         "\(to).willMove(toParent: \(host))",
-        "\(from).beginAppearanceTransition(false, animated: \(animated))",
-        "\(to).beginAppearanceTransition(true, animated: \(animated))",
+        "\(from).viewWillDisappear(\(animated))",
+        "\(to).viewWillAppear(\(animated))",
         "\(host).view.addSubview(\(to).view)",
+        "\(host).setNeedsStatusBarAppearanceUpdate() with \(to)",
+        "\(host).setNeedsUpdateOfHomeIndicatorAutoHidden() with \(to)",
+        "\(host).setNeedsUpdateOfScreenEdgesDeferringSystemGestures() with \(to)",
+        "\(host).setNeedsUpdateOfSupportedInterfaceOrientations() with \(orientations)",
         "\(from).view.removeFromSuperview()",
-        "\(from).endAppearanceTransition()",
-        "\(to).endAppearanceTransition()",
+    ] + (leavesSession ? ["\(from).view.isHidden = false"] : []) + [
+        "\(from).viewDidDisappear(\(animated))",
+        "\(to).viewDidAppear(\(animated))",
         "\(from).removeFromParent()",
         "\(from).didMove(toParent: nil)",
         "\(to).didMove(toParent: \(host))",
-    ]
+    ] + (onScreen ? ["\(host).announceScreenChange(to: \(to))"] : [])
 }
 
-/// The calls of a host named `host` for transitions through `shown`, one after another.
+/// The calls of a host named `host` for transitions through `shown`, one after another;
+/// a switch from a child whose name starts with `in(` (a logged-in child of the tests'
+/// providers) to one whose name does not leaves the session.
 func containmentCalls(host: String, through shown: [String], animated: Bool) -> [String] {
-    zip(shown, shown.dropFirst()).flatMap { containmentCalls(host: host, from: $0, to: $1, animated: animated) }
+    zip(shown, shown.dropFirst()).flatMap { from, to in
+        let leaves = from.hasPrefix("in(") && !to.hasPrefix("in(")
+        return containmentCalls(host: host, from: from, to: to, animated: animated, leavesSession: leaves)
+    }
 }
 
-/// Expects `host` at rest showing `child`: one child, one subview, full alpha, its bounds.
+/// Expects `host` at rest showing `child`: one child, one subview, full alpha, visible,
+/// at its bounds, taking touches.
 @MainActor
 func expectAtRest(
-    _ host: UIViewController,
+    _ host: FlowHostViewController,
     showing child: UIViewController,
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
@@ -178,13 +217,21 @@ func expectAtRest(
     #expect(host.view.subviews.count == 1, sourceLocation: sourceLocation)
     #expect(child.view.superview === host.view, sourceLocation: sourceLocation)
     #expect(child.view.alpha == 1, sourceLocation: sourceLocation)
+    #expect(!child.view.isHidden, sourceLocation: sourceLocation)
+    #expect(!child.view.accessibilityElementsHidden, sourceLocation: sourceLocation)
     #expect(child.view.frame == host.view.bounds, sourceLocation: sourceLocation)
+    #expect(host.view.isUserInteractionEnabled, sourceLocation: sourceLocation)
+    #expect(host.transitionAnimator == nil, sourceLocation: sourceLocation)
+    #expect(host.childForStatusBarStyle === child, sourceLocation: sourceLocation)
 }
 
-/// Expects `child` out of every hierarchy: no parent, its view in no superview.
+/// Expects `child` out of every hierarchy, ready to be shown again: no parent, its view
+/// in no superview, opaque and visible.
 @MainActor
 func expectRemoved(_ child: UIViewController, sourceLocation: SourceLocation = #_sourceLocation) {
     #expect(child.parent == nil, sourceLocation: sourceLocation)
     #expect(child.view.superview == nil, sourceLocation: sourceLocation)
+    #expect(child.view.alpha == 1 && !child.view.isHidden, sourceLocation: sourceLocation)
+    #expect(!child.view.accessibilityElementsHidden, sourceLocation: sourceLocation)
 }
 #endif

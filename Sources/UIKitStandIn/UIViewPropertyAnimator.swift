@@ -1,0 +1,102 @@
+#if os(Linux)
+import Foundation
+
+/// Mirrors UIKit's `UIViewPropertyAnimator`: animations of views' properties, started,
+/// stopped and finished by hand.
+///
+/// As in UIKit, `startAnimation()` runs the animation blocks at once, so the views'
+/// properties read their end values while the animation shows; the stand-in has no
+/// display, so an animator runs until it is stopped, where UIKit's ends after
+/// `duration`. A call UIKit calls a programmer error (starting a stopped animator,
+/// stopping an inactive one, finishing one that is not stopped) traps.
+@MainActor
+open class UIViewPropertyAnimator: NSObject {
+    /// Mirrors `UIViewPropertyAnimator.duration`.
+    open private(set) var duration: TimeInterval
+    /// Mirrors `UIViewAnimating.state`.
+    open private(set) var state: UIViewAnimatingState = .inactive
+    /// Mirrors `UIViewAnimating.isRunning`.
+    open var isRunning: Bool { state == .active }
+    /// The curve given to the initialiser. Not in UIKit, which keeps it in
+    /// `timingParameters`.
+    public let curve: UIView.AnimationCurve
+    /// The delay given to `startAnimation(afterDelay:)`. Not in UIKit.
+    public private(set) var startDelay: TimeInterval = 0
+
+    private var animations: [@MainActor () -> Void] = []
+    private var completions: [@MainActor (UIViewAnimatingPosition) -> Void] = []
+
+    /// Mirrors `UIViewPropertyAnimator.init(duration:curve:animations:)`.
+    public init(duration: TimeInterval, curve: UIView.AnimationCurve, animations: (@MainActor () -> Void)? = nil) {
+        self.duration = duration
+        self.curve = curve
+        super.init()
+        if let animations { self.animations.append(animations) }
+    }
+
+    /// Mirrors `UIViewPropertyAnimator.addAnimations(_:)`.
+    open func addAnimations(_ animation: @escaping @MainActor () -> Void) {
+        animations.append(animation)
+    }
+
+    /// Mirrors `UIViewPropertyAnimator.addCompletion(_:)`.
+    open func addCompletion(_ completion: @escaping @MainActor (UIViewAnimatingPosition) -> Void) {
+        completions.append(completion)
+    }
+
+    /// Mirrors `UIViewAnimating.startAnimation()`.
+    open func startAnimation() {
+        precondition(state != .stopped, "startAnimation() on a stopped animator")
+        guard state == .inactive else { return }
+        state = .active
+        let blocks = animations
+        animations = []
+        for block in blocks { block() }
+    }
+
+    /// Mirrors `UIViewAnimating.startAnimation(afterDelay:)`.
+    open func startAnimation(afterDelay delay: TimeInterval) {
+        startDelay = delay
+        startAnimation()
+    }
+
+    /// Mirrors `UIViewAnimating.stopAnimation(_:)`: without finishing, the animator is
+    /// inactive and no completion runs; otherwise it is stopped, waiting for
+    /// `finishAnimation(at:)`.
+    open func stopAnimation(_ withoutFinishing: Bool) {
+        precondition(state == .active, "stopAnimation(_:) on an animator that is not active")
+        state = withoutFinishing ? .inactive : .stopped
+        if withoutFinishing { completions = [] }
+    }
+
+    /// Mirrors `UIViewAnimating.finishAnimation(at:)`: the animator becomes inactive and
+    /// its completions run with `finalPosition`.
+    open func finishAnimation(at finalPosition: UIViewAnimatingPosition) {
+        precondition(state == .stopped, "finishAnimation(at:) on an animator that is not stopped")
+        state = .inactive
+        let blocks = completions
+        completions = []
+        for block in blocks { block(finalPosition) }
+    }
+}
+
+/// Mirrors UIKit's `UIViewAnimatingState`.
+public enum UIViewAnimatingState: Int, Sendable {
+    /// Mirrors `UIViewAnimatingState.inactive`.
+    case inactive
+    /// Mirrors `UIViewAnimatingState.active`.
+    case active
+    /// Mirrors `UIViewAnimatingState.stopped`.
+    case stopped
+}
+
+/// Mirrors UIKit's `UIViewAnimatingPosition`.
+public enum UIViewAnimatingPosition: Int, Sendable {
+    /// Mirrors `UIViewAnimatingPosition.end`.
+    case end
+    /// Mirrors `UIViewAnimatingPosition.start`.
+    case start
+    /// Mirrors `UIViewAnimatingPosition.current`.
+    case current
+}
+#endif

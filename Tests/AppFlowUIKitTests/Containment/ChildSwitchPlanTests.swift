@@ -1,0 +1,123 @@
+import AppFlow
+import Testing
+
+@testable import AppFlowUIKit
+
+/// `ChildSwitchPlan`, the UIKit shell's decisions, as complete tables: every input (8
+/// animation kinds × 5 curves × leaving a session or not × presenting or not × Reduce
+/// Motion or not × right to left or not, 640 in all) is checked against the literal
+/// tables below and against the invariants.
+///
+/// Each field of a plan depends on part of the input only; the tables name that part:
+/// the dismissal and the hiding on (presents, leaves the session, immediate), the motion
+/// on (kind, Reduce Motion, right to left), the curve on the curve's name.
+@Suite struct ChildSwitchPlanTests {
+    typealias Plan = ChildSwitchPlan
+
+    static let kinds: [TransitionAnimation.Kind] = [
+        .immediate, .fade, .crossDissolve, .slide(.leading), .slide(.trailing), .slide(.top), .slide(.bottom),
+        .custom("zoom"),
+    ]
+    static let curves = ["linear", "easeIn", "easeOut", "easeInOut", "custom"]
+
+    /// (presents, leaves the session, immediate) → (dismissal, hides the outgoing child).
+    static let dismissals: [[Bool]: (Plan.Dismissal, Bool)] = [
+        [false, false, false]: (.none, false),
+        [false, false, true]: (.none, false),
+        [false, true, false]: (.none, true),
+        [false, true, true]: (.none, true),
+        [true, false, false]: (.animated, false),
+        [true, false, true]: (.immediate, false),
+        [true, true, false]: (.immediate, true),
+        [true, true, true]: (.immediate, true),
+    ]
+
+    /// The motion of `kind` (index in ``kinds``) without Reduce Motion, left to right and
+    /// right to left, then with Reduce Motion, left to right and right to left.
+    static let motions: [[Plan.Motion]] = [
+        [.none, .none, .none, .none],  // immediate
+        [.fadeIn, .fadeIn, .fadeIn, .fadeIn],  // fade
+        [.crossDissolve, .crossDissolve, .crossDissolve, .crossDissolve],  // crossDissolve
+        [.slide(dx: -1, dy: 0), .slide(dx: 1, dy: 0), .crossDissolve, .crossDissolve],  // slide leading
+        [.slide(dx: 1, dy: 0), .slide(dx: -1, dy: 0), .crossDissolve, .crossDissolve],  // slide trailing
+        [.slide(dx: 0, dy: -1), .slide(dx: 0, dy: -1), .crossDissolve, .crossDissolve],  // slide top
+        [.slide(dx: 0, dy: 1), .slide(dx: 0, dy: 1), .crossDissolve, .crossDissolve],  // slide bottom
+        [.none, .none, .none, .none],  // custom
+    ]
+
+    /// The UIKit curve of each of ``curves``.
+    static let uikitCurves: [Plan.Curve] = [.linear, .easeIn, .easeOut, .easeInOut, .easeInOut]
+
+    /// Every input.
+    static var inputs: [Plan.Input] {
+        var inputs: [Plan.Input] = []
+        for kind in kinds {
+            for curve in curves {
+                for bits in 0..<16 {
+                    inputs.append(
+                        Plan.Input(
+                            kind: kind,
+                            curveName: curve,
+                            leavesSession: bits & 1 != 0,
+                            outgoingPresents: bits & 2 != 0,
+                            reduceMotion: bits & 4 != 0,
+                            rightToLeft: bits & 8 != 0
+                        )
+                    )
+                }
+            }
+        }
+        return inputs
+    }
+
+    /// The invariants every plan keeps.
+    static func invariantViolations(_ plan: Plan, for input: Plan.Input) -> [String] {
+        var violations: [String] = []
+        // 1. Something presented is always dismissed, and nothing is dismissed otherwise.
+        if (plan.dismissal == .none) == input.outgoingPresents { violations.append("1: dismissal \(plan.dismissal)") }
+        // 2. Leaving a session, nothing of it shows once the transition begins: the outgoing
+        //    child is hidden and its presented controllers leave without animation.
+        if input.leavesSession && (!plan.hidesOutgoing || plan.dismissal == .animated) {
+            violations.append("2: session content left on screen")
+        }
+        // 3. Only leaving a session hides the outgoing child.
+        if plan.hidesOutgoing != input.leavesSession { violations.append("3: hides \(plan.hidesOutgoing)") }
+        // 4. With Reduce Motion nothing slides.
+        if input.reduceMotion, case .slide = plan.motion { violations.append("4: slides with Reduce Motion") }
+        // 5. A slide comes from exactly one edge, one width or one height away.
+        if case .slide(let dx, let dy) = plan.motion, abs(dx) + abs(dy) != 1 || dx * dy != 0 {
+            violations.append("5: slide offset (\(dx), \(dy))")
+        }
+        // 6. UIKit animates nothing for an immediate or a custom animation.
+        if input.kind == .immediate || input.kind == .custom("zoom"), plan.motion != .none {
+            violations.append("6: motion \(plan.motion) for \(input.kind)")
+        }
+        return violations
+    }
+
+    @Test func everyInputMatchesTheTablesAndKeepsTheInvariants() {
+        let inputs = Self.inputs
+        #expect(inputs.count == 640)
+        for input in inputs {
+            let plan = Plan(input)
+            let kindIndex = Self.kinds.firstIndex(of: input.kind)!
+            let (dismissal, hides) = Self.dismissals[
+                [input.outgoingPresents, input.leavesSession, input.kind == .immediate]
+            ]!
+            let motion = Self.motions[kindIndex][(input.reduceMotion ? 2 : 0) + (input.rightToLeft ? 1 : 0)]
+            let curve = Self.uikitCurves[Self.curves.firstIndex(of: input.curveName)!]
+            #expect(plan == Plan(dismissal: dismissal, hidesOutgoing: hides, motion: motion, curve: curve), "\(input)")
+            let violations = Self.invariantViolations(plan, for: input)
+            #expect(violations.isEmpty, "\(input): \(violations)")
+        }
+    }
+
+    @Test func aCustomCurveRunsAsEaseInOutAndABuiltInOneAsItsUIKitNamesake() {
+        for (curve, expected) in [
+            (AnimationCurve.linear, Plan.Curve.linear), (.easeIn, .easeIn), (.easeOut, .easeOut),
+            (.easeInOut, .easeInOut), (.custom { $0 }, .easeInOut),
+        ] {
+            #expect(Plan(Plan.Input(kind: .fade, curveName: curve.name)).curve == expected, "\(curve)")
+        }
+    }
+}

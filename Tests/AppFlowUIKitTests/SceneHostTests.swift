@@ -1,0 +1,146 @@
+#if os(Linux)
+import AppFlow
+import AppFlowTesting
+import AppFlowTestingTraits
+import AppFlowUIKit
+import Foundation
+import Testing
+import UIKitStandIn
+
+/// One host per `UIWindowScene`: installed in a scene's window, torn down when the scene
+/// disconnects, several windows sharing one login. Linux only: a test cannot make a
+/// `UIWindowScene` on a device, and `UIApplication`'s own scene is not one to disconnect.
+@Suite(.timeLimit(.minutes(1)), .endsWithin(.seconds(45)))
+@MainActor
+struct SceneHostTests {
+    /// Installs `host` in a new window of `windowScene`, named `window`, and waits until
+    /// the host appeared.
+    func install(_ host: FlowHostViewController, in windowScene: UIWindowScene, _ scene: Scene) async -> UIWindow {
+        let window = host.installRootViewController(in: windowScene)
+        #expect(window.windowScene === windowScene)
+        #expect(window.rootViewController === host && window.frame == windowScene.screenBounds)
+        let appeared = "\(scene.name(of: host)).viewDidAppear(false)"
+        #expect(await eventually { scene.calls.contains(appeared) }, "\(appeared) never came")
+        return window
+    }
+
+    func disconnect(_ windowScene: UIWindowScene) {
+        NotificationCenter.default.post(name: UIScene.didDisconnectNotification, object: windowScene)
+    }
+
+    @Test func aDisconnectedScenesContainerFinishesAndItsChildLeavesWithBalancedCallsAndIsReleased() async {
+        let scene = Scene()
+        let tracker = ReleaseTracker()
+        let windowScene = UIWindowScene()
+        weak var weakHost: RecordingContainerHost?
+        // The scene delegate's window, which UIKit lets go once the scene disconnected.
+        var window: UIWindow?
+        do {
+            let a = scene.screen("a")
+            tracker.track(a, as: "a")
+            let host = scene.containerHost(initial: a)
+            weakHost = host
+            window = await install(host, in: windowScene, scene)
+        }
+        let mark = scene.calls.count
+        // Another scene's disconnection is not this host's.
+        disconnect(UIWindowScene())
+        #expect(weakHost?.children.count == 1 && window?.rootViewController === weakHost)
+        disconnect(windowScene)
+        window = nil
+
+        // Without its window, the host goes once torn down.
+        #expect(await eventually { weakHost == nil })
+        #expect(
+            scene.calls(since: mark) == [
+                "a.willMove(toParent: nil)", "a.viewWillDisappear(false)", "a.view.removeFromSuperview()",
+                "a.viewDidDisappear(false)", "a.removeFromParent()", "a.didMove(toParent: nil)",
+            ]
+        )
+        #expect(scene.appearanceViolations().isEmpty)
+        #expect(await eventually { tracker.allReleased })
+    }
+
+    @Test func aDisconnectedScenesContainerTakesNoMoreCycles() async {
+        let scene = Scene()
+        let windowScene = UIWindowScene()
+        let host = scene.containerHost(initial: scene.screen("a"))
+        let window = await install(host, in: windowScene, scene)
+        disconnect(windowScene)
+        #expect(await eventually { host.children.isEmpty })
+        #expect(await host.cycle(to: scene.screen("b")) == .cancelled)
+        #expect(host.children.isEmpty)
+        _ = window
+    }
+
+    @Test func windowsShareOneLoginAndAClosedWindowLeavesTheSessionToTheOthers() async {
+        let scene = Scene()
+        let tracker = ReleaseTracker()
+        let (first, second) = (UIWindowScene(), UIWindowScene())
+        let host = scene.authHost("host1", provider: ScreenProvider(scene: scene), splash: scene.screen("splash"))
+        let firstWindow = await install(host, in: first, scene)
+        #expect(await host.start() == .completed)
+        #expect(await host.login("ann") == .completed)
+
+        // A window opened mid-session shows the session at once, built for it.
+        weak var weakOther: RecordingSceneHost<ScreenProvider>?
+        var secondWindow: UIWindow?
+        do {
+            let other = RecordingSceneHost(
+                name: "host2",
+                recorder: scene.recorder,
+                flow: host.flow,
+                placeholder: scene.screen("launch")
+            )
+            weakOther = other
+            secondWindow = await install(other, in: second, scene)
+            await other.scene.placed()
+            #expect(scene.childrenAdded(by: "host2") == ["launch", "in(ann)2"])
+
+            // A tap in the second window logs every window out.
+            let logout = other.request(.logout(.signedOut))
+            #expect(await logout.result == .completed)
+            for child in host.children + other.children {
+                #expect(scene.name(of: child).hasPrefix("out"))
+            }
+            for child in other.children { tracker.track(child, as: scene.name(of: child)) }
+        }
+
+        // The second window closes: its child leaves and is released; the first goes on.
+        let mark = scene.calls.count
+        disconnect(second)
+        secondWindow = nil
+        #expect(await eventually { weakOther == nil })
+        #expect(await eventually { tracker.allReleased })
+        #expect(await host.login("bob") == .completed)
+        #expect(scene.name(of: host.children[0]) == "in(bob)1")
+        #expect(!scene.calls(since: mark).contains { $0.hasPrefix("host2.addChild") })
+        #expect(host.flow.scenes.count == 1)
+        #expect(scene.appearanceViolations().isEmpty)
+        _ = (firstWindow, secondWindow)
+    }
+
+    @Test func requestsFromSynchronousCodeTakeTheirPlaceWhenMade() async {
+        let scene = Scene()
+        let host = scene.authHost(provider: ScreenProvider(scene: scene), splash: scene.screen("splash"))
+        let window = await scene.install(host)
+        #expect(await host.start() == .completed)
+        #expect(await host.login("ann") == .completed)
+
+        // Two taps: a login, then the logout, which beats it.
+        let login = host.request(.login("bob"))
+        let logout = host.request(.logout(.signedOut))
+        #expect(await logout.result == .completed)
+        #expect(await login.result == .superseded)
+        #expect(await host.flow.phase == .loggedOut)
+
+        // The other way round, the login wins.
+        let secondLogout = host.request(.logout(.signedOut))
+        let secondLogin = host.request(.login("cat"))
+        #expect(await secondLogin.result == .completed)
+        #expect(await secondLogout.result != .completed)
+        #expect(await host.flow.phase == .loggedIn("cat"))
+        _ = window
+    }
+}
+#endif

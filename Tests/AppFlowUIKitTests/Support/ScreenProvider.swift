@@ -1,0 +1,39 @@
+#if os(Linux) || os(iOS)
+import AppFlow
+import AppFlowUIKit
+
+#if os(Linux)
+import UIKitStandIn
+#else
+import UIKit
+#endif
+
+/// Makes numbered recording view controllers of a test's scene: `out1`, `in(ann)1`,
+/// `lock1`, `cover1`, `wait1` (the switching placeholder)…
+struct ScreenProvider: AuthFlowProvider {
+    let scene: Scene
+    var configuration = AuthFlowConfiguration(loginAnimation: .immediate, logoutAnimation: .immediate)
+
+    func initialSession() async -> String? { nil }
+
+    @MainActor func makeLoggedOutChild() async -> UIViewController {
+        scene.numberedScreen("out")
+    }
+
+    @MainActor func makeLoggedInChild(for session: String) async -> UIViewController {
+        scene.numberedScreen("in(\(session))")
+    }
+
+    @MainActor func makeSwitchingPlaceholder() async -> UIViewController {
+        scene.numberedScreen("wait")
+    }
+
+    @MainActor func makeLockScreen(for session: String, in scene: AuthSceneID) async -> UIViewController {
+        self.scene.numberedScreen("lock")
+    }
+
+    @MainActor func makePrivacyCover(for session: String, in scene: AuthSceneID) async -> UIViewController {
+        self.scene.numberedScreen("cover")
+    }
+}
+#endif
