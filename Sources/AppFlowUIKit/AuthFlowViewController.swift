@@ -102,6 +102,11 @@ where Provider.Child == UIViewController {
     /// cannot `await`, and `Task { await root.logout() }` takes its place whenever the
     /// task first runs, so two taps could be ordered either way; this takes it at the tap.
     ///
+    /// **The privacy cover.** `.cover` also puts a blank view over the whole window before
+    /// it returns, taken away when the call returns (the cover is then on screen, or the
+    /// call changed nothing): call it from `sceneWillResignActive(_:)`, and the app
+    /// switcher's snapshot, taken right after, shows nothing of the session.
+    ///
     /// **Ordering.** Takes its place in call order before it returns, with the rules of the
     /// async call it stands for. **Cancellation.** `AuthCallHandle.cancel()` cancels it as
     /// cancelling the async call's task would. **After ``finish()``.** The handle's result
@@ -111,7 +116,7 @@ where Provider.Child == UIViewController {
         _ request: AuthRequest<Provider.Session>,
         animation: TransitionAnimation? = nil
     ) -> AuthCallHandle {
-        flow.request(request, animation: animation)
+        place(request, animation: animation, on: flow)
     }
 
     /// Detaches the flow's scene, whose window went away; the session goes on.

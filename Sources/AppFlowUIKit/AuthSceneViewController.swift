@@ -54,7 +54,9 @@ where Provider.Child == UIViewController {
     }
 
     /// Places `request` on the shared flow now, as `AuthFlow.request(_:animation:)`: the
-    /// call for synchronous UIKit code. Every window follows it.
+    /// call for synchronous UIKit code. Every window follows it. `.cover` also puts a blank
+    /// view over this window at once, until the call returns, as
+    /// `AuthFlowViewController.request(_:animation:)` says.
     ///
     /// **Ordering.** Takes its place in call order before it returns. **Cancellation.**
     /// `AuthCallHandle.cancel()`. **After `AuthFlow.finish()`.** The handle's result is
@@ -64,7 +66,7 @@ where Provider.Child == UIViewController {
         _ request: AuthRequest<Provider.Session>,
         animation: TransitionAnimation? = nil
     ) -> AuthCallHandle {
-        flow.request(request, animation: animation)
+        place(request, animation: animation, on: flow)
     }
 
     /// Detaches this window's scene; the session goes on in the other windows.

@@ -59,7 +59,8 @@ import UIKit
 /// Before the calls above, the host turns touches off on its view (both children's, until
 /// the unmount), ends editing in the outgoing child (its keyboard goes), and dismisses
 /// everything presented over the outgoing child, awaiting UIKit's completion (for at
-/// most 2 s), so a sheet opened from one child never stays over the next. During the
+/// most 2 s, then once more without animation: UIKit refuses a dismissal asked for while
+/// another one runs), so a sheet opened from one child does not stay over the next. During the
 /// transition the outgoing child is hidden from VoiceOver, and the child on screen for
 /// the status bar, the home indicator, the screen edges and the orientations is the
 /// incoming one: the host forwards them to it (`childForStatusBarStyle` and its kin) and
@@ -68,7 +69,7 @@ import UIKit
 ///
 /// A switch that takes a logged-in session off the screen (an `AuthFlow`'s logout, lock,
 /// privacy cover or change of account, `AuthScreen.showsSession`) hides the outgoing child
-/// and dismisses its presented controllers without animation before the transition
+/// and what it presents, and dismisses those without animation, before the transition
 /// begins: from then on nothing of the session is on screen.
 ///
 /// ## Animations
@@ -215,15 +216,49 @@ open class FlowHostViewController: UIViewController {
     /// do not stop it.
     public var transitionAnimator: UIViewPropertyAnimator? { containment.animator }
 
+    /// Places `request` on `flow` now; for `.cover`, shields the window until the call
+    /// returns. The auth hosts' `request(_:animation:)`.
+    func place<Provider: AuthFlowProvider>(
+        _ request: AuthRequest<Provider.Session>,
+        animation: TransitionAnimation?,
+        on flow: AuthFlow<Provider>
+    ) -> AuthCallHandle {
+        let handle = flow.request(request, animation: animation)
+        if request == .cover {
+            shield(until: handle)
+        }
+        return handle
+    }
+
+    /// Puts a blank view over the whole window at once (over the host's view when it is in
+    /// no window), and takes it away when `handle`'s call returns: what the app switcher's
+    /// snapshot shows while a privacy cover is on its way.
+    private func shield(until handle: AuthCallHandle) {
+        let container: UIView = view.window ?? view
+        let shield = UIView(frame: container.bounds)
+        shield.backgroundColor = .systemBackground
+        shield.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        container.addSubview(shield)
+        Task { @MainActor [weak shield] in
+            _ = await handle.result
+            shield?.removeFromSuperview()
+        }
+    }
+
     /// Tells UIKit that the child on screen changed, so that it reads the forwarded
-    /// preferences again, and on tvOS moves focus to it.
+    /// preferences again.
     func childOnScreenChanged() {
         #if os(iOS) || os(Linux)
         setNeedsStatusBarAppearanceUpdate()
         setNeedsUpdateOfHomeIndicatorAutoHidden()
         setNeedsUpdateOfScreenEdgesDeferringSystemGestures()
         setNeedsUpdateOfSupportedInterfaceOrientations()
-        #elseif os(tvOS)
+        #endif
+    }
+
+    /// A switch ended with its child at rest, touches back on: on tvOS, focus moves to it.
+    func childCameToRest() {
+        #if os(tvOS)
         setNeedsFocusUpdate()
         updateFocusIfNeeded()
         #endif

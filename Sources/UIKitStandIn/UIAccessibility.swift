@@ -13,9 +13,16 @@ public enum UIAccessibility {
     }
 
     /// Mirrors `UIAccessibility.post(notification:argument:)`. The stand-in has no
-    /// VoiceOver to tell; it does nothing.
+    /// VoiceOver to tell: it keeps the notification in ``posted``.
     @MainActor
-    public static func post(notification: Notification, argument: Any?) {}
+    public static func post(notification: Notification, argument: Any?) {
+        posted.append((notification, argument))
+    }
+
+    /// Every notification posted so far, oldest first, with its argument. Not in UIKit:
+    /// the stand-in's record, shared by every test.
+    @MainActor
+    public private(set) static var posted: [(notification: Notification, argument: Any?)] = []
 
     /// Mirrors `UIAccessibility.isReduceMotionEnabled`. Settable here, unlike in UIKit, so
     /// that a test can turn Reduce Motion on.

@@ -53,6 +53,8 @@ open class UIView: UIResponder {
     open var alpha: CGFloat = 1
     /// Mirrors `UIView.isHidden`.
     open var isHidden = false
+    /// Mirrors `UIView.backgroundColor`.
+    open var backgroundColor: UIColor?
     /// Mirrors `UIView.isUserInteractionEnabled`: `true` for a plain view.
     open var isUserInteractionEnabled = true
     /// Mirrors `UIView.autoresizingMask`; the stand-in lays nothing out.
@@ -71,6 +73,15 @@ open class UIView: UIResponder {
 
     /// Mirrors `UIView.superview`.
     open var superview: UIView? { parentView }
+    /// Mirrors `UIView.window`: the window this view is in, if any.
+    open var window: UIWindow? {
+        var view: UIView? = self
+        while let current = view {
+            if let window = current as? UIWindow { return window }
+            view = current.superview
+        }
+        return nil
+    }
     /// Mirrors `UIView.subviews`, back to front.
     open var subviews: [UIView] { childViews }
 

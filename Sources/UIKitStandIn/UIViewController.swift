@@ -145,18 +145,19 @@ open class UIViewController: UIResponder {
 
     /// Mirrors `UIViewController.present(_:animated:completion:)` for UIKit's default style,
     /// a sheet, with no controller defining a presentation context: the root of this
-    /// controller's hierarchy presents, above what it already presents. As for a sheet,
+    /// controller's hierarchy presents; if it already presents, UIKit refuses (nothing
+    /// happens, no completion), and so does the stand-in. As for a sheet,
     /// the presented controller appears (`viewWillAppear(_:)` at once, `viewDidAppear(_:)`
     /// and then `completion` on a later turn of the main actor) and the presenting one
     /// gets no appearance calls.
     open func present(
         _ viewControllerToPresent: UIViewController,
         animated flag: Bool,
-        completion: (@MainActor () -> Void)? = nil
+        completion: (@MainActor @Sendable () -> Void)? = nil
     ) {
         var presenter = self
         while let parent = presenter.parentController { presenter = parent }
-        while let top = presenter.presentedController { presenter = top }
+        guard presenter.presentedController == nil else { return }
         presenter.presentedController = viewControllerToPresent
         viewControllerToPresent.presentingController = presenter
         viewControllerToPresent.beginAppearanceTransition(true, animated: flag)
@@ -171,7 +172,7 @@ open class UIViewController: UIResponder {
     /// presented above it. The presented controllers leave at once, top first, with
     /// `viewWillDisappear(_:)`; `viewDidDisappear(_:)` and then `completion` come on a
     /// later turn of the main actor, as in UIKit once the dismissal's animation ends.
-    open func dismiss(animated flag: Bool, completion: (@MainActor () -> Void)? = nil) {
+    open func dismiss(animated flag: Bool, completion: (@MainActor @Sendable () -> Void)? = nil) {
         let presenter = presentedController == nil ? presentingViewController : self
         var leaving: [UIViewController] = []
         var presented = presenter?.presentedController

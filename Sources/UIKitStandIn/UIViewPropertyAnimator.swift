@@ -23,11 +23,15 @@ open class UIViewPropertyAnimator: NSObject {
     /// The delay given to `startAnimation(afterDelay:)`. Not in UIKit.
     public private(set) var startDelay: TimeInterval = 0
 
-    private var animations: [@MainActor () -> Void] = []
-    private var completions: [@MainActor (UIViewAnimatingPosition) -> Void] = []
+    private var animations: [@MainActor @Sendable () -> Void] = []
+    private var completions: [@MainActor @Sendable (UIViewAnimatingPosition) -> Void] = []
 
     /// Mirrors `UIViewPropertyAnimator.init(duration:curve:animations:)`.
-    public init(duration: TimeInterval, curve: UIView.AnimationCurve, animations: (@MainActor () -> Void)? = nil) {
+    public init(
+        duration: TimeInterval,
+        curve: UIView.AnimationCurve,
+        animations: (@MainActor @Sendable () -> Void)? = nil
+    ) {
         self.duration = duration
         self.curve = curve
         super.init()
@@ -35,12 +39,12 @@ open class UIViewPropertyAnimator: NSObject {
     }
 
     /// Mirrors `UIViewPropertyAnimator.addAnimations(_:)`.
-    open func addAnimations(_ animation: @escaping @MainActor () -> Void) {
+    open func addAnimations(_ animation: @escaping @MainActor @Sendable () -> Void) {
         animations.append(animation)
     }
 
     /// Mirrors `UIViewPropertyAnimator.addCompletion(_:)`.
-    open func addCompletion(_ completion: @escaping @MainActor (UIViewAnimatingPosition) -> Void) {
+    open func addCompletion(_ completion: @escaping @MainActor @Sendable (UIViewAnimatingPosition) -> Void) {
         completions.append(completion)
     }
 

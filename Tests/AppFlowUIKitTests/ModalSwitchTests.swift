@@ -18,11 +18,34 @@ import UIKit
 @Suite(.timeLimit(.minutes(1)), .endsWithin(.seconds(45)))
 @MainActor
 struct ModalSwitchTests {
+    /// How a sheet presented from a session's child leaves when a switch takes the session
+    /// off the screen: hidden, dismissed without animation, and visible again once gone.
+    static let sessionSheetLeaves = [
+        "sheet.view.isHidden = true", "sheet.viewWillDisappear(false)", "sheet.viewDidDisappear(false)",
+        "sheet.view.isHidden = false",
+    ]
+
     /// Presents `sheet` from `child` and waits until it appeared.
     func present(_ sheet: RecordingViewController, from child: UIViewController, in scene: Scene) async {
         child.present(sheet, animated: true)
         let appeared = "\(scene.name(of: sheet)).viewDidAppear(true)"
         #expect(await eventually { scene.calls.contains(appeared) }, "\(appeared) never came")
+    }
+
+    /// A host of `provider` installed in a window, started and logged in as `ann`, whose
+    /// logged-in child presents a sheet named `sheet`.
+    func sessionWithSheet(
+        _ scene: Scene,
+        provider: ScreenProvider,
+        clock: any Clock<Duration> = ContinuousClock()
+    ) async -> (host: RecordingAuthHost<ScreenProvider>, window: UIWindow, session: UIViewController) {
+        let host = scene.authHost(provider: provider, splash: scene.screen("splash"), clock: clock)
+        let window = await scene.install(host)
+        #expect(await host.start() == .completed)
+        #expect(await host.login("ann") == .completed)
+        let session = host.children[0]
+        await present(scene.screen("sheet"), from: session, in: scene)
+        return (host, window, session)
     }
 
     @Test func aSheetPresentedFromTheOutgoingChildIsDismissedAndAwaitedBeforeTheChildLeaves() async {
@@ -65,23 +88,15 @@ struct ModalSwitchTests {
             logoutAnimation: .fade(duration: .milliseconds(200)),
             startAnimation: .immediate
         )
-        let host = scene.authHost(provider: provider, splash: scene.screen("splash"), clock: clock)
-        let window = await scene.install(host)
-        #expect(await host.start() == .completed)
-        #expect(await host.login("ann") == .completed)
-        let session = host.children[0]
-        let sheet = scene.screen("sheet")
-        await present(sheet, from: session, in: scene)
+        let (host, window, session) = await sessionWithSheet(scene, provider: provider, clock: clock)
         let mark = scene.calls.count
 
         let logout = Task { await host.logout() }
         #expect(await eventually { host.children.count == 2 })
         // Hidden, and its sheet gone without animation, before the transition's first call.
         #expect(
-            Array(scene.calls(since: mark).prefix(4)) == [
-                "in(ann)1.view.isHidden = true", "sheet.viewWillDisappear(false)", "sheet.viewDidDisappear(false)",
-                "in(ann)1.willMove(toParent: nil)",
-            ]
+            Array(scene.calls(since: mark).prefix(6))
+                == ["in(ann)1.view.isHidden = true"] + Self.sessionSheetLeaves + ["in(ann)1.willMove(toParent: nil)"]
         )
         #expect(session.view.isHidden && session.presentedViewController == nil)
         await clock.waitForSleepers(1)
@@ -89,7 +104,7 @@ struct ModalSwitchTests {
 
         #expect(await logout.value(within: .seconds(10)) == .completed)
         var expected = containmentCalls(host: "host", from: "in(ann)1", to: "out2", animated: true, leavesSession: true)
-        expected.insert(contentsOf: ["sheet.viewWillDisappear(false)", "sheet.viewDidDisappear(false)"], at: 1)
+        expected.insert(contentsOf: Self.sessionSheetLeaves, at: 1)
         #expect(scene.calls(since: mark) == expected)
         expectRemoved(session)
         expectAtRest(host, showing: host.children[0])
@@ -99,12 +114,7 @@ struct ModalSwitchTests {
 
     @Test func aLockHidesTheSessionAtOnceAndTheKeptChildComesBackVisibleOnUnlock() async {
         let scene = Scene()
-        let host = scene.authHost(provider: ScreenProvider(scene: scene), splash: scene.screen("splash"))
-        let window = await scene.install(host)
-        #expect(await host.start() == .completed)
-        #expect(await host.login("ann") == .completed)
-        let session = host.children[0]
-        await present(scene.screen("sheet"), from: session, in: scene)
+        let (host, window, session) = await sessionWithSheet(scene, provider: ScreenProvider(scene: scene))
         let mark = scene.calls.count
 
         #expect(await host.flow.lock(.cover) == .completed)
@@ -115,7 +125,7 @@ struct ModalSwitchTests {
             animated: false,
             leavesSession: true
         )
-        expected.insert(contentsOf: ["sheet.viewWillDisappear(false)", "sheet.viewDidDisappear(false)"], at: 1)
+        expected.insert(contentsOf: Self.sessionSheetLeaves, at: 1)
         #expect(scene.calls(since: mark) == expected)
         expectAtRest(host, showing: host.children[0])
         #expect(scene.name(of: host.children[0]) == "lock1")
@@ -130,12 +140,11 @@ struct ModalSwitchTests {
     @Test func aSwitchThatStaysInTheSessionDismissesWithAnimationAndHidesNothing() async {
         let scene = Scene()
         let clock = ManualClock()
-        let host = scene.authHost(provider: ScreenProvider(scene: scene), splash: scene.screen("splash"), clock: clock)
-        let window = await scene.install(host)
-        #expect(await host.start() == .completed)
-        #expect(await host.login("ann") == .completed)
-        let session = host.children[0]
-        await present(scene.screen("sheet"), from: session, in: scene)
+        let (host, window, _) = await sessionWithSheet(
+            scene,
+            provider: ScreenProvider(scene: scene),
+            clock: clock
+        )
         let mark = scene.calls.count
 
         // The flow's own child swapped within the session, as a hop does.
@@ -160,28 +169,78 @@ struct ModalSwitchTests {
         _ = window
     }
 
+    @Test func aCoverRequestShieldsTheWholeWindowAtOnceUntilTheCoverIsShown() async {
+        let scene = Scene()
+        let (host, window, session) = await sessionWithSheet(scene, provider: ScreenProvider(scene: scene))
+        let mark = scene.calls.count
+
+        // As in `sceneWillResignActive(_:)`: before the call returns, a blank view covers
+        // the window, the sheet included.
+        let cover = host.request(.cover)
+        let shield = window.subviews.last
+        #expect(shield !== host.view && shield?.superview === window)
+        #expect(shield?.frame == window.bounds && shield?.backgroundColor == .systemBackground)
+        #expect(shield?.isHidden == false && shield?.alpha == 1)
+        #expect(await cover.result == .completed)
+        #expect(scene.name(of: host.children[0]) == "cover1")
+        // The cover's switch took the session off the screen as a lock's does.
+        #expect(
+            Array(scene.calls(since: mark).prefix(6))
+                == ["in(ann)1.view.isHidden = true"] + Self.sessionSheetLeaves + ["in(ann)1.willMove(toParent: nil)"]
+        )
+        // Once the cover is on screen, the shield goes.
+        #expect(await eventually { shield?.superview == nil })
+
+        // A cover that has nothing to do takes its shield away too.
+        let again = host.request(.cover)
+        let second = window.subviews.last
+        #expect(second !== host.view && second?.backgroundColor == .systemBackground)
+        _ = await again.result
+        #expect(await eventually { second?.superview == nil })
+        #expect(window.subviews.last === host.view)
+
+        // Uncovered, the session's kept child is back, visible.
+        #expect(await host.flow.uncover() == .completed)
+        expectAtRest(host, showing: session)
+        _ = window
+    }
+
     #if os(Linux)
-    /// A host whose dismissals never report their end, as UIKit does with a dismissal
-    /// asked for while another one runs (stand-in only: the override's signature is the
-    /// stand-in's).
-    final class SilentDismissalHost: FlowContainerViewController {
-        override func dismiss(animated flag: Bool, completion: (@MainActor () -> Void)? = nil) {
-            super.dismiss(animated: flag, completion: nil)
+    /// A host that ignores the first dismissal asked of it, as UIKit does with a dismissal
+    /// asked for while another one runs: nothing leaves, no completion comes (stand-in
+    /// only: the override's signature is the stand-in's).
+    final class RefusingHost: FlowContainerViewController {
+        var refused = 0
+
+        override func dismiss(animated flag: Bool, completion: (@MainActor @Sendable () -> Void)? = nil) {
+            guard refused > 0 else {
+                refused += 1
+                return
+            }
+            super.dismiss(animated: flag, completion: completion)
         }
     }
 
-    @Test func aDismissalThatNeverReportsItsEndHoldsTheSwitchForAtMostItsLimit() async {
+    @Test func aDismissalUIKitRefusesHoldsTheSwitchForAtMostItsLimitAndIsAskedAgainAtOnce() async {
         let scene = Scene()
-        let (a, b) = (scene.screen("a"), scene.screen("b"))
-        let host = SilentDismissalHost(initial: a, animation: .immediate, watchdogMargin: nil)
+        let (a, b, sheet) = (scene.screen("a"), scene.screen("b"), scene.screen("sheet"))
+        let host = RefusingHost(initial: a, animation: .fade(), watchdogMargin: nil)
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
         host.installRootViewController(in: window)
-        await present(scene.screen("sheet"), from: a, in: scene)
+        await present(sheet, from: a, in: scene)
+        let mark = scene.calls.count
         let started = ContinuousClock.now
         // Bounded by the 2 s limit; 20 s is only a bound on a hang.
         #expect(await Task { await host.cycle(to: b) }.value(within: .seconds(20)) == .completed)
         #expect(ContinuousClock.now - started >= .seconds(2))
-        #expect(host.children == [b])
+        #expect(host.refused == 1)
+        // Asked again without animation, the sheet left before `a` did.
+        #expect(
+            Array(scene.calls(since: mark).prefix(3)) == [
+                "sheet.viewWillDisappear(false)", "sheet.viewDidDisappear(false)", "a.willMove(toParent: nil)",
+            ]
+        )
+        #expect(a.presentedViewController == nil && host.children == [b])
         _ = window
     }
     #endif

@@ -85,8 +85,8 @@ struct SwitchHousekeepingTests {
         let cutShort = Task { await host.cycle(to: b) }
         await clock.waitForSleepers()
         let animator = host.transitionAnimator
-        var ends: [UIViewAnimatingPosition] = []
-        animator?.addCompletion { ends.append($0) }
+        let ends = Positions()
+        animator?.addCompletion { ends.values.append($0) }
         #expect(animator?.state == .active)
         #expect(a.view.alpha == 0, "the cross-dissolve fades the outgoing view out")
 
@@ -95,11 +95,37 @@ struct SwitchHousekeepingTests {
         #expect(await interrupting.value(within: .seconds(10)) == .completed)
         // Stopped at its end, once.
         #expect(animator?.state == .inactive)
-        #expect(ends == [.end])
+        #expect(ends.values == [.end])
         expectAtRest(host, showing: c)
         expectRemoved(a)
         expectRemoved(b)
         #expect(scene.appearanceViolations().isEmpty)
+        _ = window
+    }
+
+    /// The positions an animator's completions reported.
+    @MainActor final class Positions {
+        var values: [UIViewAnimatingPosition] = []
+    }
+
+    @Test func anAnimatorTheAppStoppedIsFinishedAtItsEndWhenTheSwitchEnds() async {
+        let scene = Scene()
+        let clock = ManualClock()
+        let (a, b) = (scene.screen("a"), scene.screen("b"))
+        let host = scene.containerHost(initial: a, animation: .fade(duration: .milliseconds(100)), clock: clock)
+        let window = await scene.install(host)
+        let switching = Task { await host.cycle(to: b) }
+        await clock.waitForSleepers()
+        let animator = host.transitionAnimator
+        let ends = Positions()
+        animator?.addCompletion { ends.values.append($0) }
+        animator?.stopAnimation(false)
+        clock.advance(by: .milliseconds(100))
+        #expect(await switching.value(within: .seconds(10)) == .completed)
+        // UIKit raises if a stopped animator is released: the host finished it first.
+        #expect(animator?.state == .inactive)
+        #expect(ends.values == [.end])
+        expectAtRest(host, showing: b)
         _ = window
     }
 
@@ -126,6 +152,18 @@ struct SwitchHousekeepingTests {
             editing = false
             return true
         }
+    }
+
+    @Test func theAnnouncementPostsScreenChangedWithTheNewChildsView() async {
+        let scene = Scene()
+        let (a, b) = (scene.screen("a"), scene.screen("b"))
+        let host = scene.containerHost(initial: a)
+        let window = await scene.install(host)
+        #expect(await host.cycle(to: b) == .completed)
+        // The stand-in's record is shared by every test: count only this test's view.
+        let posts = UIAccessibility.posted.filter { ($0.argument as AnyObject?) === b.view }
+        #expect(posts.map(\.notification) == [.screenChanged])
+        _ = window
     }
 
     @Test func theOutgoingChildStopsEditingBeforeItLeaves() async {

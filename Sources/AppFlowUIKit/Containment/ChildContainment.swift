@@ -87,10 +87,20 @@ final class ChildContainment {
         hostTookTouches = host.view.isUserInteractionEnabled
         host.view.isUserInteractionEnabled = false
         from.view.endEditing(true)
+        var hidden: [UIViewController] = []
         if plan.hidesOutgoing {
             from.view.isHidden = true
+            hidden = Self.hidePresented(over: from)
         }
         await dismissPresented(over: from, plan.dismissal)
+        if plan.dismissal != .none, from.presentedViewController != nil {
+            // UIKit refused the dismissal (one was already running): once more, at once.
+            await dismissPresented(over: from, .immediate)
+        }
+        for controller in hidden where controller.presentingViewController == nil {
+            // Gone: shown again later, it starts visible.
+            controller.view.isHidden = false
+        }
 
         isMounted = true
         restingChild = nil
@@ -125,9 +135,14 @@ final class ChildContainment {
         guard isMounted else { return }
         isMounted = false
         isSwitching = false
-        if let animator, animator.state == .active {
-            animator.stopAnimation(false)
-            animator.finishAnimation(at: .end)
+        if let animator {
+            // UIKit raises if a stopped animator is released: finish it, whoever stopped it.
+            if animator.state == .active {
+                animator.stopAnimation(false)
+            }
+            if animator.state == .stopped {
+                animator.finishAnimation(at: .end)
+            }
         }
         animator = nil
         from.view.removeFromSuperview()
@@ -157,6 +172,7 @@ final class ChildContainment {
         guard let host else { return }
         to.didMove(toParent: host)
         restingChild = to
+        host.childCameToRest()
         if hostIsOnScreen {
             host.announceScreenChange(to: to)
         }
@@ -219,6 +235,19 @@ final class ChildContainment {
             // UIKit runs the completion on the main thread.
             presenter.dismiss(animated: dismissal == .animated) { MainActor.assumeIsolated { ending.end() } }
         }
+    }
+
+    /// Hides the views of the controllers presented over `child`, so that nothing they show
+    /// stays on screen even if UIKit refuses to dismiss them, and returns them.
+    private static func hidePresented(over child: UIViewController) -> [UIViewController] {
+        var hidden: [UIViewController] = []
+        var presented = child.presentedViewController
+        while let controller = presented, !hidden.contains(where: { $0 === controller }) {
+            controller.view.isHidden = true
+            hidden.append(controller)
+            presented = controller.presentedViewController
+        }
+        return hidden
     }
 
     /// Sets `to`'s view where `motion` starts, before it is added.
