@@ -31,3 +31,7 @@ public struct AnimationContext: Sendable {
     /// Whether the container has ended this animation (it was cut short or overran).
     public var isCutShort: Bool { signal.hasEnded }
 }
+
+/// ``AnimationContext``, under a name that does not clash with SwiftUI's
+/// `AnimationContext` in a file that imports both.
+public typealias FlowAnimationContext = AnimationContext

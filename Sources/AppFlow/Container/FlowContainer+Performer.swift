@@ -216,7 +216,9 @@ extension FlowContainer {
         case .runAnimator:
             interruption = await animate(transition, requestID: id)
         }
-        await stage?.unmount(transition)
+        if let stage {
+            await stage.unmount(transition.ended(interruption))
+        }
         await hooks.leaving?.flowDidDisappear()
         await hooks.arriving?.flowDidAppear()
 

@@ -44,7 +44,8 @@ public struct Transition<Child: Sendable>: Sendable, Identifiable {
     public let to: Child
     /// The animation used.
     public let animation: TransitionAnimation
-    /// Set on `didTransition` when the animation was cut short; `nil` otherwise.
+    /// Set on `didTransition`, and in the stage's `unmount(_:)`, when the animation was cut
+    /// short; `nil` otherwise.
     public let interruption: TransitionInterruption?
 
     /// Creates a transition value; the container makes these, tests and stages may too.
@@ -71,3 +72,7 @@ public struct Transition<Child: Sendable>: Sendable, Identifiable {
         Transition(id: id, from: from, to: to, animation: animation, interruption: interruption)
     }
 }
+
+/// ``Transition``, under a name that does not clash with SwiftUI's `Transition` protocol
+/// in a file that imports both.
+public typealias FlowTransition<Child: Sendable> = Transition<Child>

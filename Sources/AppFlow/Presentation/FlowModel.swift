@@ -22,17 +22,22 @@ public final class FlowModel<Child: Sendable> {
     public private(set) var transitionID: TransitionID?
 
     @ObservationIgnored private var follower: Task<Void, Never>?
+    /// The transition that placed the child read at the start: the events of older ones,
+    /// delivered because the model subscribed before reading, are ignored.
+    @ObservationIgnored private var startedAfter: TransitionID?
 
     /// A model mirroring `container` from now on, made synchronously, so that a view can
     /// hold one from the start: `@State var model = FlowModel(mirroring: container)`.
     ///
     /// It subscribes first and then reads the child in place without awaiting the actor,
-    /// so no transition that begins later is missed. Made after ``FlowContainer/finish()``,
+    /// so no transition that begins later is missed, and ignores the events of the
+    /// transitions that began before the child it read, so it never goes back to an older
+    /// child. Made after ``FlowContainer/finish()``,
     /// it shows the last child and never changes again; a model that is following when
     /// the container finishes keeps its last state.
     public init(mirroring container: FlowContainer<Child>) {
         let events = container.events()
-        child = container.currentChild
+        (child, startedAfter) = container.currentChildAndTransition
         follower = follow(events)
     }
 
@@ -40,11 +45,11 @@ public final class FlowModel<Child: Sendable> {
     /// ``init(mirroring:)``. Async code gets this one (Swift prefers the async overload
     /// there); it waits for the actor to read the child.
     ///
-    /// It subscribes first and then reads the child in place, waiting for the actor but
-    /// never for a transition. Cancelling the caller changes nothing.
+    /// It subscribes first and then reads the child in place, as the synchronous one
+    /// does, never waiting for a transition. Cancelling the caller changes nothing.
     public init(mirroring container: FlowContainer<Child>) async {
         let events = container.events()
-        child = await container.child
+        (child, startedAfter) = container.currentChildAndTransition
         follower = follow(events)
     }
 
@@ -61,7 +66,10 @@ public final class FlowModel<Child: Sendable> {
         follower?.cancel()
     }
 
-    private func apply(_ event: FlowEvent<Child>) {
+    func apply(_ event: FlowEvent<Child>) {
+        if let startedAfter, event.transition.id < startedAfter {
+            return
+        }
         switch event {
         case .willTransition(let transition):
             child = transition.to
@@ -73,6 +81,22 @@ public final class FlowModel<Child: Sendable> {
         case .didTransition:
             isTransitioning = false
             progress = nil
+        }
+    }
+}
+
+extension FlowContainer {
+    /// ``currentChild`` with the newest transition begun (`nil` before the first), read in
+    /// one step under the machine's lock: an observer that subscribed first ignores the
+    /// events of older transitions, which would take it back. The transition is never
+    /// older than the one that placed the child (its id is issued before the child is
+    /// placed, in the same step on the in-place path), so only events that would take
+    /// the observer back are older.
+    nonisolated var currentChildAndTransition: (child: Child, transition: TransitionID?) {
+        // Lock order: the machine's, then the child snapshot's.
+        machine.withLock { machine in
+            let last = machine.lastTransitionID
+            return (shownChild.withLock { $0 }, last == 0 ? nil : TransitionID(rawValue: last))
         }
     }
 }

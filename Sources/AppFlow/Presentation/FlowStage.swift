@@ -24,7 +24,10 @@ public protocol FlowStage<Child>: Sendable {
     func mount(_ transition: Transition<Child>) async
     /// Shows one progress frame, `fraction` in `0...1`.
     func progress(_ fraction: Double, of transition: Transition<Child>) async
-    /// Removes `transition.from`, after the animation ended.
+    /// Removes `transition.from`, after the animation ended. `transition` carries its
+    /// ``Transition/interruption``, as in ``FlowEvent/didTransition(_:)``: `nil` when the
+    /// animation ran to its end, so a stage whose own animation runs beside the
+    /// container's (a SwiftUI view's, see ``FlowViewModel``) knows whether to let it end.
     func unmount(_ transition: Transition<Child>) async
 }
 

@@ -76,7 +76,7 @@ final class ChildContainment {
         let plan = ChildSwitchPlan(
             ChildSwitchPlan.Input(
                 kind: animation.kind,
-                curveName: animation.curve.name,
+                curve: animation.curve.builtIn,
                 leavesSession: leavesSession,
                 outgoingPresents: from.presentedViewController != nil,
                 reduceMotion: UIAccessibility.isReduceMotionEnabled,
@@ -298,7 +298,7 @@ final class ChildContainment {
         return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
     }
 
-    private static func curve(_ curve: ChildSwitchPlan.Curve) -> UIView.AnimationCurve {
+    private static func curve(_ curve: AnimationCurve.BuiltIn) -> UIView.AnimationCurve {
         switch curve {
         case .linear: return .linear
         case .easeIn: return .easeIn

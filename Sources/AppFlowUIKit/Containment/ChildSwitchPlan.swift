@@ -11,8 +11,8 @@ struct ChildSwitchPlan: Equatable, Sendable {
     struct Input: Equatable, Sendable {
         /// The transition's animation kind.
         var kind: TransitionAnimation.Kind
-        /// The name of the animation's curve (`AnimationCurve.name`).
-        var curveName: String = AnimationCurve.easeInOut.name
+        /// The animation's built-in curve; `nil` for a custom one.
+        var curve: AnimationCurve.BuiltIn? = .easeInOut
         /// Whether the switch leaves a logged-in child for a child of no session or of
         /// another one: a logout, a lock, the privacy cover, a switch of account.
         var leavesSession = false
@@ -47,21 +47,16 @@ struct ChildSwitchPlan: Equatable, Sendable {
         case slide(dx: Double, dy: Double)
     }
 
-    /// The UIKit timing curve of the motion.
-    enum Curve: Equatable, Sendable {
-        case linear, easeIn, easeOut, easeInOut
-    }
-
     /// How presented view controllers leave.
     let dismissal: Dismissal
     /// Whether the outgoing child's view is hidden before the transition begins.
     let hidesOutgoing: Bool
     /// What UIKit animates.
     let motion: Motion
-    /// The motion's curve.
-    let curve: Curve
+    /// The motion's curve, which UIKit has too.
+    let curve: AnimationCurve.BuiltIn
 
-    init(dismissal: Dismissal, hidesOutgoing: Bool, motion: Motion, curve: Curve) {
+    init(dismissal: Dismissal, hidesOutgoing: Bool, motion: Motion, curve: AnimationCurve.BuiltIn) {
         self.dismissal = dismissal
         self.hidesOutgoing = hidesOutgoing
         self.motion = motion
@@ -104,11 +99,6 @@ struct ChildSwitchPlan: Equatable, Sendable {
             case .bottom: motion = .slide(dx: 0, dy: 1)
             }
         }
-        switch input.curveName {
-        case AnimationCurve.linear.name: curve = .linear
-        case AnimationCurve.easeIn.name: curve = .easeIn
-        case AnimationCurve.easeOut.name: curve = .easeOut
-        default: curve = .easeInOut
-        }
+        curve = input.curve ?? .easeInOut
     }
 }

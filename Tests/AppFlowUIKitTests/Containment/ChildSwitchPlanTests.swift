@@ -18,7 +18,7 @@ import Testing
         .immediate, .fade, .crossDissolve, .slide(.leading), .slide(.trailing), .slide(.top), .slide(.bottom),
         .custom("zoom"),
     ]
-    static let curves = ["linear", "easeIn", "easeOut", "easeInOut", "custom"]
+    static let curves: [AnimationCurve.BuiltIn?] = [.linear, .easeIn, .easeOut, .easeInOut, nil]
 
     /// (presents, leaves the session, immediate) → (dismissal, hides the outgoing child).
     static let dismissals: [[Bool]: (Plan.Dismissal, Bool)] = [
@@ -45,8 +45,8 @@ import Testing
         [.none, .none, .none, .none],  // custom
     ]
 
-    /// The UIKit curve of each of ``curves``.
-    static let uikitCurves: [Plan.Curve] = [.linear, .easeIn, .easeOut, .easeInOut, .easeInOut]
+    /// The UIKit curve of each of ``curves``: a custom curve runs as ease-in-out.
+    static let uikitCurves: [AnimationCurve.BuiltIn] = [.linear, .easeIn, .easeOut, .easeInOut, .easeInOut]
 
     /// Every input.
     static var inputs: [Plan.Input] {
@@ -57,7 +57,7 @@ import Testing
                     inputs.append(
                         Plan.Input(
                             kind: kind,
-                            curveName: curve,
+                            curve: curve,
                             leavesSession: bits & 1 != 0,
                             outgoingPresents: bits & 2 != 0,
                             reduceMotion: bits & 4 != 0,
@@ -105,19 +105,21 @@ import Testing
                 [input.outgoingPresents, input.leavesSession, input.kind == .immediate]
             ]!
             let motion = Self.motions[kindIndex][(input.reduceMotion ? 2 : 0) + (input.rightToLeft ? 1 : 0)]
-            let curve = Self.uikitCurves[Self.curves.firstIndex(of: input.curveName)!]
+            let curve = Self.uikitCurves[Self.curves.firstIndex(of: input.curve)!]
             #expect(plan == Plan(dismissal: dismissal, hidesOutgoing: hides, motion: motion, curve: curve), "\(input)")
             let violations = Self.invariantViolations(plan, for: input)
             #expect(violations.isEmpty, "\(input): \(violations)")
         }
     }
 
-    @Test func aCustomCurveRunsAsEaseInOutAndABuiltInOneAsItsUIKitNamesake() {
-        for (curve, expected) in [
-            (AnimationCurve.linear, Plan.Curve.linear), (.easeIn, .easeIn), (.easeOut, .easeOut),
-            (.easeInOut, .easeInOut), (.custom { $0 }, .easeInOut),
-        ] {
-            #expect(Plan(Plan.Input(kind: .fade, curveName: curve.name)).curve == expected, "\(curve)")
+    @Test func aCustomCurveIsNoBuiltInCurveWhateverItsName() {
+        for curve in AnimationCurve.BuiltIn.allCases {
+            #expect(AnimationCurve.custom(name: "\(curve)") { $0 }.builtIn == nil)
         }
+        #expect(
+            [AnimationCurve.linear, .easeIn, .easeOut, .easeInOut].map(\.builtIn) == [
+                .linear, .easeIn, .easeOut, .easeInOut,
+            ]
+        )
     }
 }

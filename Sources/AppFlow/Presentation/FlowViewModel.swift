@@ -1,0 +1,109 @@
+#if canImport(Observation)
+import Observation
+
+/// The stage of a flow shown by a SwiftUI view: the container mounts each transition on
+/// it, the view (`FlowView`) animates the switch with SwiftUI, and the container's
+/// transition ends when the view's animation completed.
+///
+/// Make it before the flow, and give it as the flow's stage: one model per container, so
+/// one per `AuthFlow` scene.
+///
+/// ```swift
+/// let model = FlowViewModel(initial: Screen.splash)
+/// let container = FlowContainer(initial: Screen.splash, stage: model)
+/// ```
+///
+/// (Compiled in `FlowViewModelTests`.) The view reads ``frame`` (the child, its
+/// ``FlowViewIdentity`` and the switch's animation) and reports ``viewAppeared()``,
+/// ``viewDisappeared()`` and ``viewCompleted(_:)``; every decision is the model's, so the
+/// view only maps values to SwiftUI. `FlowView` is that view.
+///
+/// **Ordering.** ``frame`` changes once per transition, at its mount, in the order
+/// transitions run, with identities that only grow: a view never goes back to an older
+/// child. A transition's unmount returns when the view reported the completion of its
+/// frame's animation; at once when the transition was cut short, when SwiftUI does not
+/// animate it (``FlowViewAnimation/duration`` is `nil`), or while no view shows the
+/// model; and at the latest `margin` after the animation's length, on `clock`.
+/// **Cancellation.** The container's calls are never cancelled. **After
+/// `FlowContainer.finish()`.** The frame shown stays; nothing is mounted any more.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@MainActor
+@Observable
+public final class FlowViewModel<Child: Sendable>: FlowStage {
+    /// What the view shows.
+    public private(set) var frame: FlowViewFrame<Child>
+
+    @ObservationIgnored private var machine: FlowViewStateMachine<Child>
+    @ObservationIgnored private let clock: any Clock<Duration>
+    @ObservationIgnored private let margin: Duration
+    /// The unmount waiting for the view, and the task that ends it at its limit.
+    @ObservationIgnored private var waiter: CheckedContinuation<Void, Never>?
+    @ObservationIgnored private var limit: Task<Void, Never>?
+
+    /// A model showing `initial`, the container's initial child, until the first
+    /// transition.
+    ///
+    /// - Parameters:
+    ///   - initial: The container's initial child.
+    ///   - clock: The clock the waits' limits run on; the flow's clock in tests.
+    ///   - margin: How long past an animation's length an unmount waits for the view.
+    public init(initial: Child, clock: any Clock<Duration> = ContinuousClock(), margin: Duration = .seconds(1)) {
+        let machine = FlowViewStateMachine(initial: initial)
+        self.machine = machine
+        frame = machine.frame
+        self.clock = clock
+        self.margin = margin
+    }
+
+    /// Shows `transition.to`, with a new identity. The container calls it.
+    public func mount(_ transition: Transition<Child>) async {
+        machine.mounted(transition.id, to: transition.to, animation: transition.animation)
+        frame = machine.frame
+    }
+
+    /// Returns once the view's animation completed, or as the type's summary says. The
+    /// container calls it.
+    public func unmount(_ transition: Transition<Child>) async {
+        let action = machine.unmounting(transition.id, interrupted: transition.wasInterrupted, margin: margin)
+        guard case .wait(let length) = action else { return }
+        await withCheckedContinuation { (resume: CheckedContinuation<Void, Never>) in
+            waiter = resume
+            limit = Task { [clock, weak self] in
+                try? await Self.sleep(on: clock, for: length)
+                guard !Task.isCancelled else { return }
+                self?.perform(self?.machine.limitReached(transition.id))
+            }
+        }
+    }
+
+    /// The view's animation to the frame `identity` completed: call it from
+    /// `withAnimation`'s completion. A report for an older frame does nothing.
+    public func viewCompleted(_ identity: FlowViewIdentity) {
+        perform(machine.viewCompleted(identity))
+    }
+
+    /// A view began to show the model: call it from `onAppear`.
+    public func viewAppeared() {
+        perform(machine.viewsChanged(by: 1))
+    }
+
+    /// A view stopped showing the model: call it from `onDisappear`. With no view left, a
+    /// transition waiting for one ends.
+    public func viewDisappeared() {
+        perform(machine.viewsChanged(by: -1))
+    }
+
+    private func perform(_ action: FlowViewStateMachine<Child>.EndAction?) {
+        // The machine ends only the wait it started: the one `waiter` holds.
+        guard case .end = action, let waiter else { return }
+        self.waiter = nil
+        limit?.cancel()
+        limit = nil
+        waiter.resume()
+    }
+
+    private static func sleep<C: Clock<Duration>>(on clock: C, for duration: Duration) async throws {
+        try await clock.sleep(for: duration)
+    }
+}
+#endif

@@ -1,0 +1,175 @@
+#if canImport(Observation)
+import AppFlow
+import AppFlowTesting
+import AppFlowTestingTraits
+import Testing
+
+/// `FlowViewModel`, the stage of a flow a SwiftUI view shows: the frame it publishes, and
+/// the container's transition ending with the view's animation, performed against real
+/// containers and an `AuthFlow` with two scenes on a manual clock. The view is played by
+/// the test: it calls `viewAppeared()` and `viewCompleted(_:)` as `FlowView` does.
+@MainActor
+@Suite(.timeLimit(.minutes(1)), .endsWithin(.seconds(45)))
+struct FlowViewModelTests {
+    enum Screen: Sendable, Equatable {
+        case splash, login
+        case main(String)
+    }
+
+    /// A model on `clock` staging a container of fades of 200 ms, without a watchdog.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    func fading(on clock: ManualClock) -> (FlowViewModel<Screen>, FlowContainer<Screen>) {
+        let model = FlowViewModel(initial: Screen.splash, clock: clock, margin: .seconds(1))
+        return (
+            model,
+            FlowContainer(initial: Screen.splash, animation: .fade(), stage: model, clock: clock, watchdogMargin: nil)
+        )
+    }
+
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @Test func theExampleMakesAModelThatIsTheContainersStage() async {
+        let model = FlowViewModel(initial: Screen.splash)
+        let container = FlowContainer(initial: Screen.splash, stage: model)
+        #expect(await container.cycle(to: .login, animation: .immediate) == .completed)
+        #expect(model.frame.child == .login)
+    }
+
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @Test func aFadeEndsWhenTheViewReportsItsAnimationCompleted() async {
+        let clock = ManualClock()
+        let (model, container) = fading(on: clock)
+        model.viewAppeared()
+        let first = model.frame.identity
+
+        let switching = Task { await container.cycle(to: .login) }
+        #expect(await eventually { @MainActor in model.frame.child == .login })
+        #expect(model.frame.identity.rawValue > first.rawValue)
+        #expect(model.frame.viewAnimation(reduceMotion: false) == FlowViewAnimation(.fade(), reduceMotion: false))
+        // The container's own animation ends; the view's has not: the transition waits.
+        await clock.waitForSleepers(1)
+        clock.advance(by: .milliseconds(200))
+        #expect(await eventually { clock.sleeperCount == 1 }, "the model's limit sleeps")
+        #expect(await switching.value(within: .milliseconds(300)) == nil, "still waiting for the view")
+
+        model.viewCompleted(first)
+        #expect(await switching.value(within: .milliseconds(300)) == nil, "an older frame's report ends nothing")
+        model.viewCompleted(model.frame.identity)
+        #expect(await switching.value(within: .seconds(10)) == .completed)
+        #expect(await eventually { clock.sleeperCount == 0 }, "the limit's sleep is cancelled")
+    }
+
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @Test func aViewThatNeverReportsHoldsTheTransitionForItsLengthAndTheMarginAtMost() async {
+        let clock = ManualClock()
+        let (model, container) = fading(on: clock)
+        model.viewAppeared()
+        let switching = Task { await container.cycle(to: .login) }
+        await clock.waitForSleepers(1)
+        clock.advance(by: .milliseconds(200))
+        await clock.waitForSleepers(1)
+        clock.advance(by: .milliseconds(1199))
+        #expect(await switching.value(within: .milliseconds(300)) == nil)
+        clock.advance(by: .milliseconds(1))
+        #expect(await switching.value(within: .seconds(10)) == .completed)
+    }
+
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @Test func aCutShortOrUnanimatedTransitionOrOneNoViewShowsEndsWithoutTheView() async {
+        let clock = ManualClock()
+        let (model, container) = fading(on: clock)
+        // No view yet: nothing to wait for.
+        let unseen = Task { await container.cycle(to: .login) }
+        await clock.waitForSleepers(1)
+        clock.advance(by: .milliseconds(200))
+        #expect(await unseen.value(within: .seconds(10)) == .completed)
+
+        model.viewAppeared()
+        #expect(await container.cycle(to: .main("ann"), animation: .immediate) == .completed)
+        let cutShort = Task { await container.cycle(to: .login) }
+        await clock.waitForSleepers(1)
+        let interrupting = Task { await container.cycle(to: .main("bob"), animation: .immediate, policy: .interrupt) }
+        #expect(await cutShort.value(within: .seconds(10)) == .interrupted)
+        #expect(await interrupting.value(within: .seconds(10)) == .completed)
+        #expect(model.frame.child == .main("bob"))
+
+        // The view goes while a transition waits for it: it ends.
+        let waiting = Task { await container.cycle(to: .splash) }
+        await clock.waitForSleepers(1)
+        clock.advance(by: .milliseconds(200))
+        #expect(await eventually { clock.sleeperCount == 1 })
+        model.viewDisappeared()
+        #expect(await waiting.value(within: .seconds(10)) == .completed)
+    }
+
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @Test func theFramesFollowTheTransitionsInOrderAndNeverGoBack() async {
+        let model = FlowViewModel(initial: Screen.splash)
+        let container = FlowContainer(initial: Screen.splash, animation: .immediate, stage: model)
+        var seen: [(Screen, UInt64)] = []
+        let targets: [Screen] = (0..<30).map { $0.isMultiple(of: 3) ? .login : .main("u\($0)") }
+        await withTaskGroup(of: Void.self) { group in
+            for target in targets {
+                group.addTask { _ = await container.cycle(to: target, policy: .enqueue) }
+            }
+            for _ in targets {
+                await group.next()
+                seen.append((model.frame.child, model.frame.identity.rawValue))
+            }
+        }
+        let identities = seen.map(\.1)
+        #expect(identities == identities.sorted())
+        #expect(model.frame.identity.rawValue == 30)
+        #expect(model.frame.child == (await container.child))
+    }
+}
+
+/// `FlowViewModel` as the stage of each scene of an `AuthFlow`.
+@MainActor
+@Suite(.timeLimit(.minutes(1)), .endsWithin(.seconds(45)))
+struct FlowViewModelSceneTests {
+    struct Provider: AuthFlowProvider {
+        var configuration = AuthFlowConfiguration(
+            loginAnimation: .fade(),
+            logoutAnimation: .fade(),
+            startAnimation: .immediate
+        )
+        func initialSession() async -> String? { nil }
+        func makeLoggedOutChild() async -> String { "login" }
+        func makeLoggedInChild(for session: String) async -> String { "home(\(session))" }
+        func makeSwitchingPlaceholder() async -> String { "wait" }
+        func makePrivacyCover(for session: String, in scene: AuthSceneID) async -> String { "cover" }
+    }
+
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @Test func eachSceneHasItsModelAndThePrivacyCoverIsShownAtOnce() async {
+        let clock = ManualClock()
+        let first = FlowViewModel(initial: AuthScreen<String, String>(phase: .splash, child: "launch"), clock: clock)
+        let flow = AuthFlow(provider: Provider(), splash: "launch", stage: first, clock: clock)
+        let second = FlowViewModel(initial: AuthScreen<String, String>(phase: .splash, child: "launch"), clock: clock)
+        _ = flow.attachScene(placeholder: "launch", stage: second)
+        first.viewAppeared()
+        second.viewAppeared()
+        #expect(await flow.start() == .completed)
+        #expect(first.frame.child.child == "login" && second.frame.child.child == "login")
+
+        // A login fades in both windows, and returns once both views completed.
+        let login = Task { await flow.login("ann") }
+        #expect(
+            await eventually { @MainActor in
+                first.frame.child.child == "home(ann)" && second.frame.child.child == "home(ann)"
+            }
+        )
+        await clock.waitForSleepers(2)
+        clock.advance(by: .milliseconds(200))
+        first.viewCompleted(first.frame.identity)
+        #expect(await login.value(within: .milliseconds(300)) == nil, "the second window's view has not completed")
+        second.viewCompleted(second.frame.identity)
+        #expect(await login.value(within: .seconds(10)) == .completed)
+
+        // The privacy cover is not animated: both show it at once, no view report needed.
+        #expect(await flow.cover() == .completed)
+        #expect(first.frame.child.child == "cover" && second.frame.child.child == "cover")
+        #expect(first.frame.viewAnimation(reduceMotion: false).duration == nil)
+    }
+}
+#endif
