@@ -6,7 +6,8 @@ import SwiftUI
 /// container's transition ends with it.
 ///
 /// It maps the model's values to SwiftUI and decides nothing itself: the child's
-/// `.id` is the frame's ``FlowViewIdentity``, its `.transition` and the `withAnimation`
+/// `.id` is the frame's ``FlowViewIdentity`` (and its `zIndex`, so that the newer child is
+/// in front), its `.transition` and the `withAnimation`
 /// animation come from ``FlowViewFrame/viewAnimation(reduceMotion:)`` with the
 /// environment's Reduce Motion, and `withAnimation`'s completion calls
 /// ``FlowViewModel/viewCompleted(_:)``. Apple platforms only; the model's tests cover
@@ -33,11 +34,16 @@ public struct FlowView<Child: Sendable, Content: View>: View {
         ZStack {
             content(frame.child)
                 .id(frame.identity)
+                .zIndex(Double(frame.identity.rawValue))
                 .transition(
                     .asymmetric(insertion: animation.insertion.anyTransition, removal: animation.removal.anyTransition)
                 )
         }
-        .onAppear { model.viewAppeared() }
+        .onAppear {
+            // From here on the frame shown changes only inside `withAnimation`.
+            if shown == nil { shown = model.frame }
+            model.viewAppeared()
+        }
         .onDisappear { model.viewDisappeared() }
         .onChange(of: model.frame.identity) {
             let target = model.frame

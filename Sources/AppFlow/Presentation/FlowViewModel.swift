@@ -66,6 +66,7 @@ public final class FlowViewModel<Child: Sendable>: FlowStage {
     public func unmount(_ transition: Transition<Child>) async {
         let action = machine.unmounting(transition.id, interrupted: transition.wasInterrupted, margin: margin)
         guard case .wait(let length) = action else { return }
+        precondition(waiter == nil, "A FlowViewModel is the stage of one container; this one has two")
         await withCheckedContinuation { (resume: CheckedContinuation<Void, Never>) in
             waiter = resume
             limit = Task { [clock, weak self] in

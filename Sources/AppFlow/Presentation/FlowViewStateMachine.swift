@@ -5,8 +5,9 @@
 /// A transition may end (its stage's `unmount` returns) once the view reported that its
 /// animation completed, at once when the transition was cut short (a newer request
 /// interrupted it, `finish()`, the container's watchdog), when SwiftUI does not animate it,
-/// or when no view shows the model; otherwise the unmount waits, for at most the
-/// animation's length and a margin (the model's own watchdog).
+/// or when no view shows the model (or one appeared after the mount, drawing the frame as
+/// it is); otherwise the unmount waits, for at most the animation's length and a margin
+/// (the model's own watchdog).
 ///
 /// Invariants, checked by ``invariantViolations()`` after every step in the tests:
 /// 1. An unmount waits only for the transition of the frame shown.
@@ -98,6 +99,10 @@ struct FlowViewStateMachine<Child> {
     /// A view began or stopped showing the model. When the last one goes, a waiting
     /// unmount ends: nobody will report.
     mutating func viewsChanged(by delta: Int) -> EndAction {
+        if views == 0, delta > 0, let transition = frame.transition {
+            // A view that appears draws the frame as it is, with no animation to wait for.
+            completedEarly = transition
+        }
         views = max(0, views + delta)
         guard views == 0, let transition = waiting else { return .none }
         waiting = nil

@@ -66,6 +66,13 @@ import Testing
         #expect(machine.invariantViolations().isEmpty)
     }
 
+    @Test func aViewThatAppearsAfterTheMountDrawsTheFrameAsItIsAndTheUnmountEndsAtOnce() {
+        var machine = showing(views: 0)
+        #expect(machine.viewsChanged(by: 1) == .none)
+        #expect(machine.unmounting(one, interrupted: false, margin: Self.margin) == .endNow)
+        #expect(machine.invariantViolations().isEmpty)
+    }
+
     @Test func everyMountGivesANewGreaterIdentityEvenToAChildShownBefore() {
         var machine = Machine(initial: "a")
         var identities = [machine.frame.identity]
