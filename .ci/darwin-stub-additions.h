@@ -11,3 +11,8 @@ struct winsize {
    variadic, and the Darwin overlay gives Swift `ioctl(_: CInt, _: UInt, _:
    UnsafeMutableRawPointer) -> CInt`, which this fixed-arity declaration imports as. */
 int ioctl(int, unsigned long, void *);
+/* stdio.h: the demo writes its trace and timeline files (DemoTraces.swift). */
+typedef struct __sFILE FILE;
+FILE *fopen(const char *restrict, const char *restrict);
+size_t fwrite(const void *restrict, size_t, size_t, FILE *restrict);
+int fclose(FILE *);

@@ -45,6 +45,13 @@ let package = Package(
             dependencies: [.product(name: "AppFlow", package: "AppFlow")],
             path: "LogoutLatency"
         ),
+        // The cost of recording a trace (issue 28): a login/logout cycle with and without a
+        // FlowTraceRecorder: `swift run -c release TraceCost`.
+        .executableTarget(
+            name: "TraceCost",
+            dependencies: [.product(name: "AppFlow", package: "AppFlow"), "Timing"],
+            path: "TraceCost"
+        ),
         // A login/logout cycle of an AuthFlow with 1, 2 and 3 scenes against as many bare
         // actors switched in a loop: `swift run -c release SceneCycles`.
         .executableTarget(

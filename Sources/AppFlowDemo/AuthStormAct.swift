@@ -62,7 +62,11 @@ public enum AuthStormAct {
 
     /// Runs the act with `options.authTasks` calls; on a live `console`, a status line
     /// shows calls made, transitions run and violations found so far.
-    public static func run(options: DemoOptions, console: Console? = nil) async -> AuthStormReport {
+    public static func run(
+        options: DemoOptions,
+        console: Console? = nil,
+        recorder: FlowTraceRecorder? = nil
+    ) async -> AuthStormReport {
         let batches = plan(tasks: options.authTasks, seed: options.seed, fast: options.fast)
         let calls = batches.flatMap(\.calls)
         let watch = AuthWatch()
@@ -71,7 +75,12 @@ public enum AuthStormAct {
             fast: options.fast,
             watch: watch
         )
-        let flow = AuthFlow(provider: provider, splash: AppScreen.splash, stage: AuthWatchStage(watch: watch))
+        let flow = AuthFlow(
+            provider: provider,
+            splash: AppScreen.splash,
+            stage: AuthWatchStage(watch: watch),
+            tracer: recorder
+        )
         let events = flow.events()
         let observer = Task {
             for await event in events {

@@ -63,22 +63,25 @@ public struct AuthStormReport: Sendable {
                 "\(checker.calls) (start \(kinds[.start, default: 0]), login \(kinds[.login, default: 0]), "
                     + "logout \(kinds[.logout, default: 0]))"
             ),
-            ("batches, in call order", "\(batches)"),
-            ("transitions run", "\(checker.shown)"),
+            ("calls returned", ""),
         ]
+        // The calls' results under a heading of their own, apart from the transitions.
         for result in [AuthResult.completed, .interrupted, .superseded, .rejected, .cancelled, .unchanged] {
             rows.append(("  \(result)", "\(checker.results[result, default: 0])"))
         }
         rows += [
+            ("batches, in call order", "\(batches)"),
+            ("transitions run", "\(checker.shown)"),
             ("logged-in children built", "\(checker.built)"),
-            ("logouts guarded", "\(checker.guardedLogouts) (returned, each barring every login called before it)"),
+            ("logouts guarded", "\(checker.guardedLogouts) returned, each barring earlier logins"),
             ("violations", "\(checker.violations.count)"),
             ("final phase", LogoutGuaranteeChecker.name(of: finalPhase)),
             ("elapsed", "\(String(format3: seconds)) s"),
         ]
         var text = ""
         for (name, value) in rows {
-            text += "  " + name.padding(28) + value + "\n"
+            // A heading has no value, and no padding after it.
+            text += "  " + (value.isEmpty ? name : name.padding(28) + value) + "\n"
         }
         for violation in checker.violations.prefix(5) {
             text += "  " + console.red("violation") + " " + violation.description + "\n"

@@ -49,25 +49,29 @@ public enum Demo {
             console.line(DemoOptions.usage)
             return 0
         }
+        let traces = options.tracePath != nil || options.timelinePath != nil ? DemoTraces() : nil
         let startupPassed = await StartupAct.run(console: console, fast: options.fast)
         announce(
             "== Act 2: login/logout storm (\(DemoOptions.name(of: options.policy)), \(options.tasks) tasks, seed \(options.seed))",
             on: console
         )
-        let report = await StormAct.run(options: options, console: console)
+        let report = await StormAct.run(options: options, console: console, recorder: traces?.storm)
         console.write(report.render(console: console))
         console.line()
         announce(
             "== Act 3: AuthFlow start/login/logout storm (\(options.authTasks) tasks, slow logins, seed \(options.seed))",
             on: console
         )
-        let auth = await AuthStormAct.run(options: options, console: console)
+        let auth = await AuthStormAct.run(options: options, console: console, recorder: traces?.auth)
         console.write(auth.render(console: console))
         console.line()
         announce("== Act 4: app lock storm (\(options.authTasks) calls, two scenes, seed \(options.seed))", on: console)
-        let lock = await LockStormAct.run(options: options, console: console)
+        let lock = await LockStormAct.run(options: options, console: console, recorder: traces?.lock)
         console.write(lock.render(console: console))
-        let passed = startupPassed && report.passed && auth.passed && lock.passed
+        var passed = startupPassed && report.passed && auth.passed && lock.passed
+        if let traces, !(await traces.write(options: options, console: console, errors: errors)) {
+            passed = false
+        }
         console.line(passed ? console.green("all invariants held") : console.red("an invariant failed"))
         return passed ? 0 : 1
     }

@@ -20,6 +20,10 @@ public struct DemoOptions: Sendable, Equatable {
     public var color = true
     /// Print the usage and exit.
     public var help = false
+    /// Where to write the storms' trace (Trace Event Format JSON); `nil` records none.
+    public var tracePath: String?
+    /// Where to write Act 3's timeline picture (SVG); `nil` draws none.
+    public var timelinePath: String?
 
     /// The defaults.
     public init() {}
@@ -27,7 +31,7 @@ public struct DemoOptions: Sendable, Equatable {
     /// The usage text.
     public static let usage = """
         usage: appflow-demo [--policy P] [--tasks N] [--auth-tasks N] [--fast] [--seed N]
-                            [--no-color] [--help]
+                            [--trace FILE] [--timeline FILE] [--no-color] [--help]
           --policy      overlap policy of the Act 2 storm: enqueue, latest-wins (default),
                         interrupt or drop-if-busy
           --tasks       concurrent tasks in the Act 2 storm, 1...\(maxTasks) (default 10000)
@@ -37,6 +41,9 @@ public struct DemoOptions: Sendable, Equatable {
           --seed        seed of the storms' plans (default 42). It fixes the plan (who calls
                         what, and when), not the scheduler: counts and final states still
                         vary from run to run; the checks must hold in every run.
+          --trace       write the storms' trace to FILE (Trace Event Format JSON, for
+                        ui.perfetto.dev or chrome://tracing)
+          --timeline    draw Act 3 as a timeline picture in FILE (SVG)
           --no-color    no colour, even on a terminal (nor with NO_COLOR set; TERM=dumb
                         also turns off redrawing: plain lines, as in a pipe)
         A flag's value may follow it (--tasks 500) or be attached (--tasks=500).
@@ -97,6 +104,10 @@ public struct DemoOptions: Sendable, Equatable {
                     throw ParseError(message: "--seed takes a whole number from 0, not '\(text)'")
                 }
                 options.seed = seed
+            case "--trace":
+                options.tracePath = try value()
+            case "--timeline":
+                options.timelinePath = try value()
             case "--fast":
                 try noValue()
                 options.fast = true

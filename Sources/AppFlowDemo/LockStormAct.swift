@@ -8,12 +8,17 @@ import AppFlowTesting
 public enum LockStormAct {
     /// Runs the act with `options.authTasks` calls; on a live `console`, a status line
     /// shows calls made, sessions shown and violations found so far.
-    public static func run(options: DemoOptions, console: Console? = nil) async -> LockStormReport {
+    public static func run(
+        options: DemoOptions,
+        console: Console? = nil,
+        recorder: FlowTraceRecorder? = nil
+    ) async -> LockStormReport {
         let watch = LockWatch()
         let flow = AuthFlow(
             provider: LockDemoProvider(fast: options.fast),
             splash: AppScreen.splash,
-            stage: LockWatchStage(watch: watch)
+            stage: LockWatchStage(watch: watch),
+            tracer: recorder
         )
         _ = flow.attachScene(placeholder: .splash, stage: LockWatchStage(watch: watch))
         await flow.start()

@@ -14,7 +14,11 @@ import Darwin
 public enum StormAct {
     /// Runs the storm described by `options`; on a live `console`, a status line shows
     /// the requests made and transitions run so far.
-    public static func run(options: DemoOptions, console: Console? = nil) async -> StormReport {
+    public static func run(
+        options: DemoOptions,
+        console: Console? = nil,
+        recorder: FlowTraceRecorder? = nil
+    ) async -> StormReport {
         let stage = FlightStage()
         let made = Counter()
         // Under enqueue every request runs, so the storm uses immediate switches there.
@@ -26,6 +30,7 @@ public enum StormAct {
             policy: options.policy,
             stage: stage
         )
+        recorder?.follow(container, track: "container")
         let events = container.events()
         let observer = Task {
             var tally = EventTally()

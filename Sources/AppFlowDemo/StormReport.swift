@@ -45,14 +45,13 @@ public struct StormReport: Sendable {
     public func render(console: Console) -> String {
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let throughput = seconds > 0 ? Int(Double(requests) / seconds) : requests
-        var rows: [(String, String)] = [
-            ("requests made", "\(requests)"),
-            ("transitions run", "\(transitionsRun)"),
-        ]
+        // The requests' results under a heading of their own, apart from the transitions.
+        var rows: [(String, String)] = [("requests made", "\(requests)"), ("requests returned", "")]
         for result in TransitionResult.allCases {
             rows.append(("  \(result)", "\(results[result, default: 0])"))
         }
         rows += [
+            ("transitions run", "\(transitionsRun)"),
             ("max transitions in flight", "\(maxInFlight)"),
             ("will / did events", "\(tally.wills) / \(tally.dids)"),
             ("final state", "\(finalState)"),
@@ -65,7 +64,8 @@ public struct StormReport: Sendable {
         ]
         var text = ""
         for (name, value) in rows {
-            text += "  " + name.padding(28) + value + "\n"
+            // A heading has no value, and no padding after it.
+            text += "  " + (value.isEmpty ? name : name.padding(28) + value) + "\n"
         }
         for check in checks {
             text += "  " + (check.passed ? console.green("ok  ") : console.red("FAIL")) + " " + check.name + "\n"

@@ -44,6 +44,11 @@ struct DemoTests {
         #expect(out.output.contains("all invariants held"))
         #expect(!out.output.contains("FAIL"))
         #expect(!out.output.contains("\u{1B}["))  // no escape codes off a terminal
+        // Read at 80 columns, no line wraps; results are labelled apart from transitions.
+        let wide = out.output.split(separator: "\n").filter { $0.count > 80 }
+        #expect(wide.isEmpty, "\(wide)")
+        #expect(out.output.contains("  requests returned\n    completed"))
+        #expect(out.output.contains("  calls returned\n    completed"))
     }
 
     @Test(arguments: OverlapPolicy.allCases)

@@ -50,11 +50,14 @@ extension AuthFlow {
         animation: TransitionAnimation?,
         preparing: (@Sendable () async -> Void)? = nil
     ) async -> AuthResult {
+        trace(.callBegan(number: stamp, name: Self.traceName(of: call)))
         // The app's own work before the call shows anything (an unlock's data clearing); a
         // call made meanwhile beats this one, as always. An unlock with nothing to unlock
         // runs none.
         if let preparing, machine.withLock({ $0.movesPlace(stamp) }) {
+            trace(.workBegan(number: stamp, scene: scene.id, work: .preparation))
             await preparing()
+            trace(.workEnded(number: stamp, scene: scene.id, work: .preparation))
         }
         if case .start = call {
             let answer = await provider.initialState()
@@ -72,7 +75,27 @@ extension AuthFlow {
         for joiner in end.joiners {
             joiner.resolve(end.result)
         }
+        trace(.callEnded(number: stamp, result: "\(end.result)"))
         return end.result
+    }
+
+    /// Records `event` if the flow has a tracer; builds it only then.
+    func trace(_ event: @autoclosure () -> FlowTraceEvent) {
+        tracer?.record(event())
+    }
+
+    /// A call as a trace names it: `login(ann)`, `logout(signedOut)`.
+    static func traceName(of call: Machine.Call) -> String {
+        switch call {
+        case .start: return "start"
+        case .login(let session): return "login(\(session))"
+        case .logout(let variant): return "logout(\(variant))"
+        case .refresh(let session): return session.map { "refresh(\($0))" } ?? "refresh"
+        case .lock(.privacy): return "cover"
+        case .lock: return "lock"
+        case .unlock: return "unlock"
+        case .uncover: return "uncover"
+        }
     }
 
     /// Runs call `stamp` in `scenes` (the first in the caller's task, the others in child
@@ -189,16 +212,19 @@ extension AuthFlow {
                 // The provider's answer is asked before the lock is taken: no user code
                 // runs under it.
                 let same = Self.isSameAccount(call, current.place, provider: provider)
-                return decide {
-                    $0.admit(
-                        stamp,
-                        call,
-                        at: point,
-                        current: current.place,
-                        currentEpoch: current.sessionEpoch,
-                        sameAccount: { _, _ in same }
-                    )
-                } == .admit
+                let admitted =
+                    decide {
+                        $0.admit(
+                            stamp,
+                            call,
+                            at: point,
+                            current: current.place,
+                            currentEpoch: current.sessionEpoch,
+                            sameAccount: { _, _ in same }
+                        )
+                    } == .admit
+                trace(.admission(number: stamp, scene: scene.id, point: "\(point)", admitted: admitted))
+                return admitted
             },
             to: { [self] in
                 let current = await container.child
@@ -216,9 +242,11 @@ extension AuthFlow {
                         call: plan.origin,
                         logoutVariant: plan.logoutVariant
                     )
+                    trace(.workBegan(number: stamp, scene: scene.id, work: .preparation))
                     _ = await runWithTimeout(configuration.preparationTimeout, clock: clock) { [provider] in
                         await provider.prepareToLeave(current.child, for: departure)
                     }
+                    trace(.workEnded(number: stamp, scene: scene.id, work: .preparation))
                 }
                 let delay = plan.direction == .login ? configuration.loginDelay : configuration.logoutDelay
                 if delay > .zero {
@@ -235,12 +263,15 @@ extension AuthFlow {
                         privacy: plan.isPrivacyCover
                     )
                 }
+                trace(.workBegan(number: stamp, scene: scene.id, work: .child))
                 if case .cancel(let handle) = machine.withLock({ $0.buildStarted(stamp, build) }) {
                     handle.cancel()
                 }
+                let child = await build.value
+                trace(.workEnded(number: stamp, scene: scene.id, work: .child))
                 return screen(
                     plan.phase,
-                    await build.value,
+                    child,
                     plan.logoutVariant,
                     plan.origin,
                     plan.epoch,
@@ -373,9 +404,11 @@ extension AuthFlow {
             to: { [self] in
                 let current = await container.child
                 let departure = machine.withLock { $0.releaseDeparture(call) }
+                trace(.workBegan(number: stamp, scene: scene.id, work: .preparation))
                 _ = await runWithTimeout(configuration.preparationTimeout, clock: clock) { [provider] in
                     await provider.prepareToLeave(current.child, for: departure)
                 }
+                trace(.workEnded(number: stamp, scene: scene.id, work: .preparation))
                 // The session is still the old one while its child is released.
                 return Screen(
                     phase: current.phase,

@@ -18,6 +18,7 @@ extension AuthFlow {
     public func attachScene(placeholder: Child, stage: (any FlowStage<Screen>)? = nil) -> AuthScene<Provider> {
         let id = machine.withLock { $0.reserveScene() }
         let scene = Self.makeScene(id, splash: placeholder, stage: stage, configuration: configuration, clock: clock)
+        traceTransitions(of: scene)
         let action = machine.withLock { machine in
             // Lock order: the auth machine's, then the intents'.
             intents.withLock { $0.attached(id) }
@@ -72,6 +73,12 @@ extension AuthFlow {
     }
 
     /// A scene's container, showing `splash` until its first transition.
+    /// Records `scene`'s transitions, if the flow has a tracer.
+    func traceTransitions(of scene: AuthScene<Provider>) {
+        guard let tracer else { return }
+        scene.container.traceTransitions(into: tracer, track: "\(scene.id)") { "\($0.place)" }
+    }
+
     static func makeScene(
         _ id: AuthSceneID,
         splash: Child,

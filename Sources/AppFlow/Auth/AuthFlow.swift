@@ -56,6 +56,8 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
     /// The intents' machine; used only if the provider declares intents. Its lock is taken
     /// inside the auth machine's, never the other way round.
     let intents: LockedValue<IntentMachine>
+    /// Where the flow records what it does; `nil` records nothing.
+    let tracer: (any FlowTracer)?
 
     typealias Machine = AuthStateMachine<Session, AuthOutcome, Task<Child, Never>, AuthScene<Provider>>
     typealias IntentMachine = IntentStateMachine<Session, Provider.Intent, Child, AuthIntentHandle>
@@ -68,13 +70,18 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
     ///     placeholder will do.
     ///   - stage: Where children are shown; `nil` runs headless.
     ///   - clock: The clock for animations, delays and the preparation timeout.
+    ///   - tracer: Where the flow records its calls, their admissions, child builds,
+    ///     preparations and results, and every scene's transitions (a
+    ///     ``FlowTraceRecorder``); `nil`, the default, records nothing.
     public init(
         provider: Provider,
         splash: Child,
         stage: (any FlowStage<Screen>)? = nil,
-        clock: any Clock<Duration> = ContinuousClock()
+        clock: any Clock<Duration> = ContinuousClock(),
+        tracer: (any FlowTracer)? = nil
     ) {
         self.provider = provider
+        self.tracer = tracer
         let configuration = provider.configuration
         self.configuration = configuration
         self.clock = clock
@@ -98,6 +105,7 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
         self.intents = LockedValue(intents)
         self.machine = LockedValue(machine)
         self.scene = scene
+        traceTransitions(of: scene)
     }
 
     /// Intents still held when the flow goes are dropped as finished: their openers never
