@@ -1,6 +1,8 @@
-/// Act 4's live check of the lock invariant: once a lock has returned (every scene shows its
-/// outcome), no session's child is shown in any scene until an unlock or a login placed
-/// after that lock. Every observation is fed in the order it happened.
+/// Act 4's live check of the lock invariant: once a lock has returned with no call placed
+/// after it (so that every scene shows its outcome: a newer call could have superseded it
+/// in a scene that lags, where a transition begun before the lock still ends first), no
+/// session's child is shown in any scene until an unlock or a login placed after that
+/// lock. Every observation is fed in the order it happened.
 public struct LockGuardChecker: Sendable {
     /// A call the act places.
     public enum Call: Sendable, Equatable {
@@ -38,9 +40,10 @@ public struct LockGuardChecker: Sendable {
         }
     }
 
-    /// The lock placed as call `index` has returned.
+    /// The lock placed as call `index` has returned; it bars the session if it is still the
+    /// newest call.
     public mutating func lockReturned(index: Int) {
-        if lastRelease < index { barred = true }
+        if lastRelease < index, index == calls - 1 { barred = true }
     }
 
     /// A scene mounted a child of a session.

@@ -55,8 +55,12 @@ public enum LockStormAct {
             if call == .lock {
                 returns.append(
                     Task {
-                        _ = await handle.result
-                        watch.observe { $0.lockReturned(index: index) }
+                        // A lock with no session to lock returns `unchanged` at once,
+                        // waiting for no scene: only one that ran bars the session.
+                        let result = await handle.result
+                        if result == .completed || result == .interrupted {
+                            watch.observe { $0.lockReturned(index: index) }
+                        }
                     }
                 )
             }
