@@ -38,16 +38,21 @@ final class DemoTraces: Sendable {
         return written
     }
 
-    /// Waits, for at most 2 s, until every transition begun on `recorder` has ended.
+    /// Waits, for at most 2 s, until every transition begun on `recorder` has ended and
+    /// nothing more arrived for 50 ms: the followers' buffers may still hold events while
+    /// the counts balance between two transitions.
     private static func settle(_ recorder: FlowTraceRecorder) async {
-        for _ in 0..<200 {
+        var last = -1
+        for _ in 0..<40 {
+            let entries = recorder.entries
             var open = 0
-            for entry in recorder.entries {
+            for entry in entries {
                 if case .transitionBegan = entry.event { open += 1 }
                 if case .transitionEnded = entry.event { open -= 1 }
             }
-            if open == 0 { return }
-            try? await Task.sleep(for: .milliseconds(10))
+            if open == 0, entries.count == last { return }
+            last = entries.count
+            try? await Task.sleep(for: .milliseconds(50))
         }
     }
 

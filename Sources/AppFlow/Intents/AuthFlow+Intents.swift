@@ -74,6 +74,10 @@ extension AuthFlow {
         }
         let handle = AuthIntentHandle()
         let (id, action) = intents.withLock { $0.open(intent, session: session, scene: scene, waiter: handle) }
+        if tracer != nil {
+            handle.number = id
+            trace(.intentOpened(number: id, name: "\(intent)"))
+        }
         handle.withdrawing { [weak self] in
             guard let self else { return }
             performIntents(intents.withLock { $0.withdraw(id) })
@@ -110,11 +114,20 @@ extension AuthFlow {
     /// delivery the machine asked for.
     func performIntents(_ action: IntentMachine.Action) {
         for (waiter, result) in action.resolve {
+            trace(.intentEnded(number: waiter.number, result: Self.traceName(of: result)))
             waiter.resolve(result)
         }
         if let delivery = action.deliver {
             // The machine's reason: a delivery begun finishes, whatever its opener does.
             Task { await self.deliver(delivery) }
+        }
+    }
+
+    /// An intent's result as a trace names it: `delivered to scene 1`, `dropped: expired`.
+    static func traceName(of result: IntentResult) -> String {
+        switch result {
+        case .delivered(let scene): return "delivered to \(scene)"
+        case .dropped(let reason): return "dropped: \(reason)"
         }
     }
 
@@ -126,9 +139,11 @@ extension AuthFlow {
             // leaving. From here on the delivery runs to its end.
             guard intents.withLock({ $0.deliveryStarting(delivery.id) }) else { return }
             let context = AuthIntentContext(session: delivery.session, scene: delivery.scene)
+            trace(.intentDelivering(number: delivery.id, scene: delivery.scene))
             await provider.handle(delivery.intent, in: delivery.child, context: context)
             let action = intents.withLock { $0.deliveryEnded(delivery.id) }
             for (waiter, result) in action.resolve {
+                trace(.intentEnded(number: waiter.number, result: Self.traceName(of: result)))
                 waiter.resolve(result)
             }
             next = action.deliver

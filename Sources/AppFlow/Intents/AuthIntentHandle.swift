@@ -15,6 +15,14 @@ public final class AuthIntentHandle: Sendable {
         var expiry: Task<Void, Never>?
         var withdraw: (@Sendable () -> Void)?
         var resolved = false
+        /// The intent's number among the flow's intents, for a trace.
+        var number: UInt64 = 0
+    }
+
+    /// The intent's number among the flow's intents, for a trace.
+    var number: UInt64 {
+        get { state.withLock { $0.number } }
+        set { state.withLock { $0.number = newValue } }
     }
 
     init() {}

@@ -3,8 +3,10 @@ extension FlowTraceRecorder {
     /// chrome://tracing open.
     ///
     /// Calls are async slices on the "calls" track, one per call number, named after the
-    /// call, with their child builds and preparations nested in them, their admissions as
-    /// instants, and their result on the slice's end. Each container track (a scene) gets
+    /// call, with their admissions as instants and their result on the slice's end; a
+    /// call's child builds and preparations in a scene are slices of their own beside it
+    /// (a call works in its scenes at once, and slices of one id must nest). Intents are
+    /// async slices too, their delivery nested in them. Each container track (a scene) gets
     /// a thread whose slices are its transitions, and a counter of their frames. Times are
     /// microseconds on the recorder's clock. Calls and transitions still running have no
     /// end.
@@ -28,6 +30,8 @@ private struct ChromeTraceWriter {
     private var body: [String] = []
     private var tracks: [String: Int] = ["calls": 1]
     private var callNames: [UInt64: String] = [:]
+    private var intentNames: [UInt64: String] = [:]
+    private var delivering: [UInt64: String] = [:]
     private let pid: Int
 
     init(_ entries: [FlowTraceRecorder.Entry], pid: Int, process: String) {
@@ -63,6 +67,18 @@ private struct ChromeTraceWriter {
             call("e", number, "\(work) in \(scene)", ts, scene: scene)
         case .callEnded(let number, let result):
             call("e", number, callNames[number] ?? "call \(number)", ts, args: #"{"result":\#(Self.quoted(result))}"#)
+        case .intentOpened(let number, let name):
+            intentNames[number] = name
+            intent("b", number, "intent \(name)", ts)
+        case .intentDelivering(let number, let scene):
+            delivering[number] = "delivery in \(scene)"
+            intent("b", number, "delivery in \(scene)", ts)
+        case .intentEnded(let number, let result):
+            if let delivery = delivering.removeValue(forKey: number) {
+                intent("e", number, delivery, ts)
+            }
+            let name = intentNames[number].map { "intent \($0)" } ?? "intent \(number)"
+            intent("e", number, name, ts, args: #"{"result":\#(Self.quoted(result))}"#)
         case .transitionBegan(let track, _, let name):
             let tid = self.tid(track)
             body.append(#"{"name":\#(Self.quoted(name)),"ph":"B","pid":\#(pid),"tid":\#(tid),"ts":\#(ts)}"#)
@@ -80,7 +96,7 @@ private struct ChromeTraceWriter {
 
     /// An async event of call `number`; a scene's work gets an id of its own (the call's
     /// number and the scene's), since a call works in its scenes at once and async
-    /// slices of one id must nest.
+    /// slices of one id must nest, so viewers show it beside the call, not inside.
     private mutating func call(
         _ phase: String,
         _ number: UInt64,
@@ -90,9 +106,18 @@ private struct ChromeTraceWriter {
         args: String? = nil
     ) {
         let tail = args.map { #","args":\#($0)"# } ?? ""
-        let id = scene.map { "\(number).\($0.rawValue)" } ?? "\(number)"
+        // The process in the id too: viewers may match async ids across processes.
+        let id = scene.map { "\(pid).\(number).\($0.rawValue)" } ?? "\(pid).\(number)"
         body.append(
             #"{"name":\#(Self.quoted(name)),"cat":"call","ph":"\#(phase)","id":"\#(id)","pid":\#(pid),"tid":1,"ts":\#(ts)\#(tail)}"#
+        )
+    }
+
+    /// An async event of intent `number`, on the calls' track.
+    private mutating func intent(_ phase: String, _ number: UInt64, _ name: String, _ ts: String, args: String? = nil) {
+        let tail = args.map { #","args":\#($0)"# } ?? ""
+        body.append(
+            #"{"name":\#(Self.quoted(name)),"cat":"intent","ph":"\#(phase)","id":"\#(pid).\#(number)","pid":\#(pid),"tid":1,"ts":\#(ts)\#(tail)}"#
         )
     }
 

@@ -48,6 +48,15 @@ public final class FlowSignposts: FlowTracer {
         case .admission(let number, let scene, let point, let admitted):
             let text = "\(number) \(admitted ? "admitted" : "refused") at \(point) in \(scene)"
             signposter.emitEvent("admission", "\(text, privacy: .public)")
+        case .intentOpened(let number, let name):
+            let text = "\(number) \(name)"
+            let state = signposter.beginInterval("intent", id: signposter.makeSignpostID(), "\(text, privacy: .public)")
+            intervals.withLock { $0["intent \(number)"] = state }
+        case .intentDelivering(let number, let scene):
+            let text = "\(number) in \(scene)"
+            signposter.emitEvent("delivery", "\(text, privacy: .public)")
+        case .intentEnded(let number, let result):
+            end("intent \(number)") { signposter.endInterval("intent", $0, "\(result, privacy: .public)") }
         case .frame:
             break
         }

@@ -34,6 +34,13 @@ public enum FlowTraceEvent: Sendable, Hashable {
     case frame(track: String, id: TransitionID, fraction: Double)
     /// The transition ended; `interruption` says why it was cut short, if it was.
     case transitionEnded(track: String, id: TransitionID, interruption: String?)
+    /// Intent `number` was opened (``AuthFlow/enqueue(_:for:in:switching:)``): `name`
+    /// describes it.
+    case intentOpened(number: UInt64, name: String)
+    /// Intent `number` began to be delivered to the child of `scene`.
+    case intentDelivering(number: UInt64, scene: AuthSceneID)
+    /// Intent `number` ended with `result` (delivered, or dropped and why).
+    case intentEnded(number: UInt64, result: String)
 }
 
 /// What a call does in a scene besides its transition.

@@ -107,6 +107,41 @@ struct FlowTraceRecorderTests {
         #expect(TraceEventFormat.violations(of: recorder.chromeTrace()).isEmpty)
     }
 
+    /// A provider whose logged-in children take intents (routes) and do nothing with them.
+    struct RoutingProvider: AuthFlowProvider {
+        var configuration = AuthFlowConfiguration(loginAnimation: .immediate, logoutAnimation: .immediate)
+        func initialSession() async -> String? { "ann" }
+        func makeLoggedOutChild() async -> String { "login" }
+        func makeLoggedInChild(for session: String) async -> String { "home(\(session))" }
+        func handle(_ intent: String, in child: String, context: AuthIntentContext<String>) async {}
+    }
+
+    @Test func anIntentIsRecordedFromItsOpeningThroughItsDeliveryToItsResult() async {
+        let recorder = FlowTraceRecorder()
+        let flow = AuthFlow(provider: RoutingProvider(), splash: "launch", tracer: recorder)
+        let opened = flow.enqueue("inbox")
+        #expect(await flow.start() == .completed)
+        #expect(await opened.result == .delivered(flow.scene.id))
+        let dropped = flow.enqueue("settings", for: "bob")
+        #expect(await dropped.result == .dropped(.sessionMismatch))
+        let intents = recorder.entries.map(\.event).filter {
+            switch $0 {
+            case .intentOpened, .intentDelivering, .intentEnded: return true
+            default: return false
+            }
+        }
+        #expect(
+            intents == [
+                .intentOpened(number: 1, name: "inbox"),
+                .intentDelivering(number: 1, scene: flow.scene.id),
+                .intentEnded(number: 1, result: "delivered to \(flow.scene.id)"),
+                .intentOpened(number: 2, name: "settings"),
+                .intentEnded(number: 2, result: "dropped: sessionMismatch"),
+            ]
+        )
+        #expect(TraceEventFormat.violations(of: recorder.chromeTrace()).isEmpty)
+    }
+
     @Test func theExportKeepsTheTraceEventFormatAndNamesItsTracks() async {
         let clock = ManualClock()
         let provider = Provider()
@@ -118,7 +153,7 @@ struct FlowTraceRecorderTests {
         #expect(TraceEventFormat.violations(of: json).isEmpty, "\(TraceEventFormat.violations(of: json))")
         #expect(json.contains(#""args":{"name":"calls"}"#))
         #expect(json.contains(#""args":{"name":"scene 1"}"#))
-        #expect(json.contains(#""name":"start","cat":"call","ph":"e","id":"1""#))
+        #expect(json.contains(#""name":"start","cat":"call","ph":"e","id":"1.1""#))
         #expect(json.contains(#""args":{"result":"completed"}"#))
     }
 
