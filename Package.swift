@@ -32,7 +32,7 @@ let package = Package(
             // Read by the machines' table tests from the source tree, never bundled.
             exclude: [
                 "Container/FlowStateMachineTable.txt", "Auth/AuthStateMachineTable.txt",
-                "Intents/IntentStateMachineTable.txt",
+                "Intents/IntentStateMachineTable.txt", "Presentation/FlowViewStateMachineTable.txt",
             ]
         ),
         .testTarget(

@@ -49,7 +49,7 @@ let package = Package(
         // FlowTraceRecorder: `swift run -c release TraceCost`.
         .executableTarget(
             name: "TraceCost",
-            dependencies: [.product(name: "AppFlow", package: "AppFlow"), "Timing"],
+            dependencies: [.product(name: "AppFlow", package: "AppFlow"), "References", "Timing"],
             path: "TraceCost"
         ),
         // A login/logout cycle of an AuthFlow with 1, 2 and 3 scenes against as many bare

@@ -14,17 +14,6 @@ import AppFlow
 import References
 import Timing
 
-/// Trivial children, made at once: the logged-in child is 1, the logged-out child 0; every
-/// transition is immediate.
-struct TrivialProvider: AuthFlowProvider {
-    func initialSession() async -> String? { nil }
-    func makeLoggedOutChild() async -> Int { 0 }
-    func makeLoggedInChild(for session: String) async -> Int { 1 }
-    var configuration: AuthFlowConfiguration {
-        AuthFlowConfiguration(loginAnimation: .immediate, logoutAnimation: .immediate, startAnimation: .immediate)
-    }
-}
-
 /// Nanoseconds per `login("a")`/`logout()` cycle of a started, headless flow with `scenes`
 /// scenes (the flow's own and `scenes - 1` attached ones).
 func appFlowCycles(scenes: Int, _ count: Int) async -> Double {

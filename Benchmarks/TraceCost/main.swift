@@ -8,17 +8,8 @@
 // One warm-up round is dropped and the medians are reported; `Docs/AppFlow.docc/Performance.md`
 // keeps the figures.
 import AppFlow
+import References
 import Timing
-
-/// Trivial children, made at once; every transition is immediate.
-struct TrivialProvider: AuthFlowProvider {
-    func initialSession() async -> String? { nil }
-    func makeLoggedOutChild() async -> Int { 0 }
-    func makeLoggedInChild(for session: String) async -> Int { 1 }
-    var configuration: AuthFlowConfiguration {
-        AuthFlowConfiguration(loginAnimation: .immediate, logoutAnimation: .immediate, startAnimation: .immediate)
-    }
-}
 
 /// Nanoseconds per cycle, and the events recorded per cycle (0 without a recorder).
 func cycles(traced: Bool, _ count: Int) async -> (nanoseconds: Double, events: Double) {

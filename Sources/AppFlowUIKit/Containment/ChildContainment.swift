@@ -36,9 +36,6 @@ final class ChildContainment {
     private var transitionForwardsAppearance = false
     /// Whether the host's view took touches before the switch under way turned them off.
     private var hostTookTouches = true
-    /// Whether a switch is under way, from its first step (before any dismissal) to its
-    /// unmount.
-    private var isSwitching = false
     /// The animator running the mounted transition's built-in animation.
     private(set) var animator: UIViewPropertyAnimator?
     /// How long a dismissal may take before the switch goes on without its completion
@@ -83,7 +80,6 @@ final class ChildContainment {
                 rightToLeft: host.view.effectiveUserInterfaceLayoutDirection == .rightToLeft
             )
         )
-        isSwitching = true
         hostTookTouches = host.view.isUserInteractionEnabled
         host.view.isUserInteractionEnabled = false
         from.view.endEditing(true)
@@ -134,7 +130,6 @@ final class ChildContainment {
     func unmount(from: UIViewController, to: UIViewController) {
         guard isMounted else { return }
         isMounted = false
-        isSwitching = false
         if let animator {
             // UIKit raises if a stopped animator is released: finish it, whoever stopped it.
             if animator.state == .active {
@@ -178,9 +173,10 @@ final class ChildContainment {
         }
     }
 
-    /// Removes the child at rest, with balanced calls: the host's scene went away.
+    /// Removes the child at rest, with balanced calls: the host's scene went away. The
+    /// host calls it once its flow's work in the scene has ended, so no switch is under way.
     func removeRestingChild() {
-        guard let child = restingChild, !isSwitching else { return }
+        guard let child = restingChild else { return }
         restingChild = nil
         shownChild = nil
         child.willMove(toParent: nil)
