@@ -36,7 +36,7 @@ where Provider.Child == UIViewController {
     ///   - splash: The first child, contained when the view loads.
     ///   - clock: The clock for animations, delays and the preparation timeout.
     public init(provider: Provider, splash: UIViewController, clock: any Clock<Duration> = ContinuousClock()) {
-        let containment = ChildContainment(initial: splash)
+        let containment = ChildContainment(initial: splash, clock: clock)
         flow = AuthFlow(
             provider: provider,
             splash: splash,

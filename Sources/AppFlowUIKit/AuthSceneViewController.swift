@@ -38,7 +38,7 @@ where Provider.Child == UIViewController {
     /// place before this returns. **After `AuthFlow.finish()`.** The host shows
     /// `placeholder`.
     public init(flow: AuthFlow<Provider>, placeholder: UIViewController) {
-        let containment = ChildContainment(initial: placeholder)
+        let containment = ChildContainment(initial: placeholder, clock: flow.clock)
         self.flow = flow
         scene = flow.attachScene(
             placeholder: placeholder,

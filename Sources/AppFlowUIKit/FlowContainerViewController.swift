@@ -46,7 +46,7 @@ open class FlowContainerViewController: FlowHostViewController {
         maxPending: Int = .max,
         watchdogMargin: Duration? = .seconds(2)
     ) {
-        let containment = ChildContainment(initial: initial)
+        let containment = ChildContainment(initial: initial, clock: clock)
         container = FlowContainer(
             initial: initial,
             animation: animation,

@@ -59,8 +59,8 @@ import UIKit
 /// Before the calls above, the host turns touches off on its view (both children's, until
 /// the unmount), ends editing in the outgoing child (its keyboard goes), and dismisses
 /// everything presented over the outgoing child, awaiting UIKit's completion (for at
-/// most 2 s, then once more without animation: UIKit refuses a dismissal asked for while
-/// another one runs), so a sheet opened from one child does not stay over the next. During the
+/// most 2 s on the flow's clock, then once more without animation: UIKit refuses a
+/// dismissal asked for while another one runs), so a sheet opened from one child does not stay over the next. During the
 /// transition the outgoing child is hidden from VoiceOver, and the child on screen for
 /// the status bar, the home indicator, the screen edges and the orientations is the
 /// incoming one: the host forwards them to it (`childForStatusBarStyle` and its kin) and

@@ -223,17 +223,22 @@ struct ModalSwitchTests {
 
     @Test func aDismissalUIKitRefusesHoldsTheSwitchForAtMostItsLimitAndIsAskedAgainAtOnce() async {
         let scene = Scene()
+        let clock = ManualClock()
         let (a, b, sheet) = (scene.screen("a"), scene.screen("b"), scene.screen("sheet"))
-        let host = RefusingHost(initial: a, animation: .fade(), watchdogMargin: nil)
+        let host = RefusingHost(initial: a, animation: .immediate, clock: clock, watchdogMargin: nil)
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
         host.installRootViewController(in: window)
         await present(sheet, from: a, in: scene)
         let mark = scene.calls.count
-        let started = ContinuousClock.now
-        // Bounded by the 2 s limit; 20 s is only a bound on a hang.
-        #expect(await Task { await host.cycle(to: b) }.value(within: .seconds(20)) == .completed)
-        #expect(ContinuousClock.now - started >= .seconds(2))
+        let switching = Task { await host.cycle(to: b) }
+        // The refused dismissal's limit sleeps on the flow's clock; the switch waits.
+        await clock.waitForSleepers(1)
         #expect(host.refused == 1)
+        clock.advance(by: .milliseconds(1999))
+        #expect(await switching.value(within: .milliseconds(200)) == nil, "held until the limit")
+        #expect(host.children == [a])
+        clock.advance(by: .milliseconds(1))
+        #expect(await switching.value(within: .seconds(10)) == .completed)
         // Asked again without animation, the sheet left before `a` did.
         #expect(
             Array(scene.calls(since: mark).prefix(3)) == [

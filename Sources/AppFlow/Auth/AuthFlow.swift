@@ -49,7 +49,9 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
     public let scene: AuthScene<Provider>
     let provider: Provider
     let configuration: AuthFlowConfiguration
-    let clock: any Clock<Duration>
+    /// The clock the flow's animations, delays and timeouts run on, as given to the
+    /// initialiser: what a host of one more scene times its own waits on.
+    public let clock: any Clock<Duration>
     let machine: LockedValue<Machine>
     /// The session services, if the provider declares them.
     let services: SessionServices<Session, Provider.Services>?

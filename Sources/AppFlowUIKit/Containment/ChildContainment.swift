@@ -42,8 +42,12 @@ final class ChildContainment {
     /// (UIKit skips the completion of a dismissal asked for while another one runs).
     static let dismissalLimit: Duration = .seconds(2)
 
-    init(initial: UIViewController) {
+    /// The clock the dismissal's limit runs on: the flow's.
+    private let clock: any Clock<Duration>
+
+    init(initial: UIViewController, clock: any Clock<Duration>) {
         initialChild = initial
+        self.clock = clock
     }
 
     /// The child whose preferences the host forwards.
@@ -224,13 +228,21 @@ final class ChildContainment {
         let ending = DismissalEnding()
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             ending.continuation = done
-            ending.limit = Task { @MainActor in
-                try? await Task.sleep(for: Self.dismissalLimit)
+            ending.limit = Task { @MainActor [clock] in
+                do {
+                    try await Self.sleep(on: clock, for: Self.dismissalLimit)
+                } catch {
+                    return  // Cancelled: the completion came.
+                }
                 ending.end()
             }
             // UIKit runs the completion on the main thread.
             presenter.dismiss(animated: dismissal == .animated) { MainActor.assumeIsolated { ending.end() } }
         }
+    }
+
+    private static func sleep<C: Clock<Duration>>(on clock: C, for duration: Duration) async throws {
+        try await clock.sleep(for: duration)
     }
 
     /// Hides the views of the controllers presented over `child`, so that nothing they show
