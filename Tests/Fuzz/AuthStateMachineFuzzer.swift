@@ -222,7 +222,17 @@ struct AuthMachineDriver {
             else {
                 violated("call \(call) resolved \(result)")
             }
-        case .proceed(let stamp, let cancelBuild):
+        case .proceed(let stamp, let cancelBuild, let runsAhead):
+            // A logout, a lock or the cover beating a call still on its way runs ahead of
+            // that call's leftovers; nothing else does.
+            let barsSession: Bool
+            switch call {
+            case .logout, .lock: barsSession = true
+            default: barsSession = false
+            }
+            guard runsAhead == (barsSession && onItsWay != nil) else {
+                violated("call \(call) runs ahead \(runsAhead) with \(String(describing: onItsWay)) on its way")
+            }
             guard !joinable, !refreshRefused, !staleAttempt, !refusedAtOnce, stamp == callCount else {
                 violated(
                     "call \(call) took stamp \(stamp); model: joins \(joinable), refresh refused \(refreshRefused),"
@@ -312,6 +322,28 @@ struct AuthMachineDriver {
         ]
         let current = places[input.choose(places.count)]
         let epoch: UInt64? = lastEpoch == 0 || input.bit() ? nil : 1 + UInt64(input.choose(Int(lastEpoch)))
+        if input.choose(4) == 0 {
+            // A newer call reached the container while this one makes its child: only a
+            // stale call whose factory builds lets it go first; nothing else moves.
+            let building = input.bit()
+            let before = machine.snapshot
+            let verdict = machine.admit(
+                stamp,
+                call,
+                at: .overtaken,
+                current: current,
+                currentEpoch: epoch,
+                building: building
+            )
+            let stale = stamp != newest || calls[stamp]?.ended == true
+            guard verdict == (building && stale ? .refuse(.stale) : .admit), machine.snapshot == before else {
+                violated("admit(\(stamp), at: overtaken, building: \(building)) = \(verdict), stale \(stale)")
+            }
+            guard machine.admitRelease(stamp, call, at: .overtaken, current: current, currentEpoch: epoch) else {
+                violated("a release of \(stamp) was overtaken")
+            }
+            return
+        }
         _ = admitChecked(stamp, call, at: point, current: current, currentEpoch: epoch)
     }
 

@@ -44,6 +44,9 @@ struct FlowMachineDriver {
         case decidedEarly(TransitionResult)
         /// It owns the container.
         case owner
+        /// A newer request overtook it while its factory ran (`makingChild`) or before
+        /// it started: it returns superseded once it reports its child or starts.
+        case overtaken(makingChild: Bool)
         /// Its call returned `result`.
         case resolved(TransitionResult)
     }
@@ -101,7 +104,7 @@ struct FlowMachineDriver {
         switch request.status {
         case .resolved:
             violated("\(context): request \(id) resolved twice")
-        case .pending, .decidedEarly, .owner:
+        case .pending, .decidedEarly, .owner, .overtaken:
             request.status = .resolved(result)
             requests[id] = request
         }
@@ -149,15 +152,67 @@ struct FlowMachineDriver {
         let outdated = isOutdated(stamp)
         var admission: AdmissionAnswer = kind == .none ? .unconditional : .unasked
         var asked = false
+        // How the owner's closure answers if it is asked, when it is making its child.
+        let ownerKind: Admission = [.none, .grants, .refuses][input.choose(3)]
+        var ownerAdmission: AdmissionAnswer = ownerKind == .none ? .unconditional : .unasked
         while true {
             let action = machine.request(
                 policy: policy,
                 maxPending: maxPending,
                 caller: caller,
                 admission: admission,
-                stamp: stamp
+                stamp: stamp,
+                ownerAdmission: ownerAdmission
             )
+            let admitted =
+                !caller.isCancelled && !caller.isReentrant && !finishCalled && !outdated
+                && kind != .refuses
             switch action {
+            case .askOwnerAdmission(let ownerID):
+                guard admitted, ownerAdmission == .unasked, case .makingChild? = owner?.stage, ownerID == owner?.id
+                else {
+                    violated("request asked the owner wrongly")
+                }
+                ownerAdmission = ownerKind == .grants ? .granted : .refused
+            case .overtake(let next, let superseded):
+                guard admitted, let (ownerID, stage) = owner else { violated("request overtook with no owner") }
+                switch stage {
+                case .makingChild:
+                    guard ownerAdmission == .refused, superseded.isEmpty else {
+                        violated("request overtook an owner making its child that did not refuse")
+                    }
+                    requests[ownerID]?.status = .overtaken(makingChild: true)
+                    owner = nil
+                    interruptionRecorded = false
+                    if let first = queue.first {
+                        let attached = requests[first]?.status == .pending(attached: true)
+                        queue.removeFirst()
+                        requests[first]?.status = .owner
+                        started(first)
+                        if attached, next == first {
+                            owner = (first, .starting)
+                        } else if !attached, next == nil {
+                            owner = (first, .handedOver)
+                        } else {
+                            violated("overtaking handed the turn to \(String(describing: next)), not \(first)")
+                        }
+                    } else if next != nil {
+                        violated("overtaking resumed \(String(describing: next)) with nothing waiting")
+                    }
+                    ownerAdmission = .unconditional
+                case .handedOver, .starting:
+                    guard policy == .latestWins || policy == .interrupt, next == nil else {
+                        violated("a \(policy) request superseded an owner that had not started")
+                    }
+                    requests[ownerID]?.status =
+                        stage == .handedOver ? .decidedEarly(.superseded) : .overtaken(makingChild: false)
+                    owner = nil
+                    interruptionRecorded = false
+                    resolveQueue(superseded, with: .superseded, "a \(policy) request over an unstarted owner")
+                    queue = []
+                default:
+                    violated("request overtook an owner at \(stage)")
+                }
             case .askAdmission(let point):
                 guard point == .arrival, !asked, kind != .none, !outdated else {
                     violated("request asked \(point) wrongly")
@@ -195,6 +250,14 @@ struct FlowMachineDriver {
                 interruptionRecorded = false
                 return
             case .suspend(let id, let superseded, let cutShort):
+                if case .makingChild? = owner?.stage, ownerKind == .refuses {
+                    violated("request \(id) waited behind an owner that refuses to be waited for")
+                }
+                if let stage = owner?.stage, stage == .handedOver || stage == .starting,
+                    policy == .latestWins || policy == .interrupt
+                {
+                    violated("request \(id) waited behind an owner that had not started")
+                }
                 guard owner != nil, !finishCalled, policy != .dropIfBusy, !outdated else {
                     violated("request \(id) suspended while idle or finished, under drop-if-busy or outdated")
                 }
@@ -235,7 +298,7 @@ struct FlowMachineDriver {
         let detached = requests.filter {
             switch $0.value.status {
             case .pending(attached: false), .decidedEarly: return true
-            case .pending(attached: true), .owner, .resolved: return false
+            case .pending(attached: true), .owner, .overtaken, .resolved: return false
             }
         }.keys.sorted()
         let handedOver = owner.flatMap { $0.stage == .handedOver ? $0.id : nil }
@@ -315,6 +378,8 @@ struct FlowMachineDriver {
                     }
                     beginTransition(id, transitionID)
                     return
+                case .overtaken:
+                    violated("the owner \(id) started as overtaken")
                 }
             }
         case .makingChild(let reserved):
@@ -340,6 +405,8 @@ struct FlowMachineDriver {
                     guard finishCalled else { violated("childReady abandoned a child before finish") }
                     endTurn(end, expected: .cancelled)
                     return
+                case .overtaken:
+                    violated("the owner \(id)'s child was dropped as overtaken")
                 }
             }
         case .preparing:
@@ -370,6 +437,27 @@ struct FlowMachineDriver {
         case .settling(let interrupted):
             endTurn(machine.transitionFinished(id), expected: interrupted ? .interrupted : .completed)
         }
+    }
+
+    /// An overtaken request's factory returns, or its task starts: it returns superseded.
+    mutating func advanceOvertaken(_ input: inout FuzzInput) {
+        let overtaken = requests.filter {
+            if case .overtaken = $0.value.status { return true }
+            return false
+        }.keys.sorted()
+        guard !overtaken.isEmpty else { return }
+        let id = overtaken[input.choose(overtaken.count)]
+        guard case .overtaken(let makingChild) = requests[id]?.status else { return }
+        if makingChild {
+            guard machine.childReady(id, admission: .unasked) == .overtaken else {
+                violated("the child of overtaken request \(id) was not dropped")
+            }
+        } else {
+            guard machine.start(id, admission: .unasked, makesChild: input.bit()) == .overtaken else {
+                violated("overtaken request \(id) started")
+            }
+        }
+        resolve(id, .superseded, "overtaken")
     }
 
     /// The machine records a cause to cut the owner's animation short unless it has one
@@ -523,7 +611,8 @@ struct FlowMachineDriver {
             case 0, 1: request(&input)
             case 2: attach(&input)
             case 3: cancel(&input)
-            case 4, 5: advanceOwner(&input)
+            case 4: advanceOwner(&input)
+            case 5: if input.choose(3) == 0 { advanceOvertaken(&input) } else { advanceOwner(&input) }
             case 6: finish(&input)
             case 7: closed()
             default: requestInPlace(&input)
@@ -543,6 +632,11 @@ struct FlowMachineDriver {
                 })
             {
                 attach(&drain)
+            } else if requests.values.contains(where: {
+                if case .overtaken = $0.status { return true }
+                return false
+            }) {
+                advanceOvertaken(&drain)
             } else if owner != nil {
                 advanceOwner(&drain)
             } else if !finishCalled || closing {

@@ -31,7 +31,7 @@ extension AuthFlow {
     /// Stamps `call`; with `condition`, only if it holds in the same step.
     func stampCall(_ call: Machine.Call, when condition: ((Machine) -> Bool)? = nil) -> Stamped {
         switch makeCall(call, joiner: nil, when: condition) {
-        case .proceed(let stamp, let cancelBuild):
+        case .proceed(let stamp, let cancelBuild, _):
             cancelBuild?.cancel()
             return .stamp(stamp)
         case .resolve(let result):
@@ -203,6 +203,9 @@ extension AuthFlow {
     ) async -> TransitionResult {
         // Only a flow with services records which services a factory holds.
         let acquired: LockedValue<UInt64?>? = services == nil ? nil : LockedValue(nil)
+        // Whether this request's factory builds its child now (not while the outgoing
+        // child prepares to leave): the machine's fact for ``FlowAdmissionPoint/overtaken``.
+        let building = LockedValue(false)
         let container = scene.container
         let interrupts = machine.withLock { $0.interruptsRunningTransition(call) }
         let result = await container.cycle(
@@ -220,6 +223,7 @@ extension AuthFlow {
                             at: point,
                             current: current.place,
                             currentEpoch: current.sessionEpoch,
+                            building: point == .overtaken && building.withLock { $0 },
                             sameAccount: { _, _ in same }
                         )
                     } == .admit
@@ -264,6 +268,7 @@ extension AuthFlow {
                     )
                 }
                 trace(.workBegan(number: stamp, scene: scene.id, work: .child))
+                building.withLock { $0 = true }
                 if case .cancel(let handle) = machine.withLock({ $0.buildStarted(stamp, build) }) {
                     handle.cancel()
                 }

@@ -238,7 +238,7 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
         switch makeCall(call, joiner: outcome) {
         case .joined:
             return await outcome.valueIgnoringCancellation
-        case .proceed(let stamp, let cancelBuild):
+        case .proceed(let stamp, let cancelBuild, _):
             cancelBuild?.cancel()
             return await perform(stamp, call, animation: animation)
         case .resolve(let result):
@@ -321,9 +321,9 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
             break
         case .resolve(let result):
             outcome.resolve(result)
-        case .proceed(let stamp, let cancelBuild):
+        case .proceed(let stamp, let cancelBuild, let runsAhead):
             cancelBuild?.cancel()
-            handle.run { [self] in
+            handle.run(priority: runsAhead ? AuthCallHandle.priority(above: Task.currentPriority) : nil) { [self] in
                 outcome.resolve(await perform(stamp, call, animation: animation))
             }
         }

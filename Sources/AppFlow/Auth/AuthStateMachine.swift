@@ -212,8 +212,12 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
     /// What a new call does.
     enum CallAction {
         /// Go on with stamp `stamp`. Cancel `cancelBuild` first, if set: it is the
-        /// factory of an older call, which can no longer be shown.
-        case proceed(Stamp, cancelBuild: Build?)
+        /// factory of an older call, which can no longer be shown. With `runsAhead`, the
+        /// call bars the session (a logout, a lock or the cover) while the call it beat is
+        /// still on its way: a performer that starts a task for its work (a call made with
+        /// ``AuthFlow/request(_:animation:)``) starts it at a priority above its caller's,
+        /// so that it runs before the leftovers of the calls it beat.
+        case proceed(Stamp, cancelBuild: Build?, runsAhead: Bool)
         /// A logout joined the logout on its way: its `joiner` is resumed with that
         /// logout's result (``callEnded(_:result:)``).
         case joined(Stamp)
@@ -332,7 +336,12 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         }
         let cancelled = build?.handle
         build = nil
-        return .proceed(stamp, cancelBuild: cancelled)
+        let barsSession: Bool
+        switch call {
+        case .logout, .lock: barsSession = true
+        case .start, .login, .refresh, .unlock, .uncover: barsSession = false
+        }
+        return .proceed(stamp, cancelBuild: cancelled, runsAhead: barsSession && onItsWay != nil)
     }
 
     /// The provider told `start()` call `stamp` where it lands.
@@ -363,19 +372,30 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
     /// app placed, which belongs to the session it was placed in): a child of a session
     /// the flow has left is never the session shown, even for the same session value. The
     /// first admission at the start is the call's beginning: it moves ``place``.
+    ///
+    /// At ``FlowAdmissionPoint/overtaken`` (a newer call reached the container while this
+    /// one makes its child) `building` tells whether the call's factory is building its
+    /// child: a stale call then lets the newer one go first, since its child is never
+    /// shown. While the outgoing child prepares to leave it keeps its turn, so that the
+    /// newer call's transition never races that preparation.
     mutating func admit(
         _ stamp: Stamp,
         _ call: Call,
         at point: FlowAdmissionPoint,
         current: AuthPlace<Session>,
         currentEpoch: UInt64? = nil,
+        building: Bool = false,
         sameAccount: (Session, Session) -> Bool = { $0 == $1 }
     ) -> AdmitAction {
+        let stale = stamp != newest || newestEnded
+        if point == .overtaken {
+            return building && stale ? .refuse(.stale) : .admit
+        }
         // A call that ended takes no more turns: a scene that joined it late is placed
         // instead (`rejoin`). A finished flow begins nothing.
-        guard stamp == newest, !newestEnded else { return .refuse(.stale) }
+        guard !stale else { return .refuse(.stale) }
         switch point {
-        case .arrival, .childMade:
+        case .arrival, .childMade, .overtaken:
             return .admit
         case .start:
             if isFinished { return .refuse(.stale) }
@@ -506,6 +526,8 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         releasesSessionBeforeSwitch: Bool = true,
         sameAccount: (Session, Session) -> Bool = { $0 == $1 }
     ) -> Bool {
+        // The old session's child prepares to leave meanwhile: a newer call waits for it.
+        if point == .overtaken { return true }
         guard stamp == newest, !newestEnded, !isFinished, case .loggedIn(let shown) = current else { return false }
         let releases = releaseNeeded(stamp, call, shown: shown, currentEpoch, releasesSessionBeforeSwitch, sameAccount)
         if releases && point == .start {

@@ -18,4 +18,8 @@ enum FlowAdmissionPoint: Sendable, Hashable {
     /// The factory has returned its child, before `willTransition` is published: a
     /// refusal drops the child unseen.
     case childMade
+    /// A newer request has reached the container while this request's factory runs: a
+    /// refusal hands the turn on at once, and the child is dropped unseen when the factory
+    /// returns.
+    case overtaken
 }

@@ -69,10 +69,12 @@ extension FlowContainer {
     }
 
     /// Gives a new request its place in the state machine, synchronously, asking its
-    /// admission closure when the machine says so.
+    /// admission closure (and the owner's, when it is making its child) when the machine
+    /// says so.
     func admit(_ request: Request, policy: OverlapPolicy) -> Arrival {
         let caller = currentCaller()
         var admission: AdmissionAnswer = request.admission == nil ? .unconditional : .unasked
+        var ownerAdmission: AdmissionAnswer = childMaker == nil ? .unconditional : .unasked
         while true {
             let action = decide {
                 $0.request(
@@ -80,7 +82,8 @@ extension FlowContainer {
                     maxPending: maxPending,
                     caller: caller,
                     admission: admission,
-                    stamp: request.stamp
+                    stamp: request.stamp,
+                    ownerAdmission: ownerAdmission
                 )
             }
             switch action {
@@ -88,6 +91,18 @@ extension FlowContainer {
                 return .resolved(result)
             case .askAdmission(let check):
                 admission = request.admits(check, current: child) ? .granted : .refused
+            case .askOwnerAdmission(let owner):
+                ownerAdmission = childMaker?.admits(owner, current: child) ?? .unconditional
+            case .overtake(let next, let superseded):
+                // The overtaken owner's task goes on (making its child, or to its start),
+                // but it no longer runs this container's transition.
+                childMaker = nil
+                runnerTaskHash = nil
+                for waiter in superseded {
+                    waiter.resume(returning: .resolved(.superseded))
+                }
+                next?.resume(returning: .run)
+                ownerAdmission = .unconditional
             case .run(let id):
                 return .run(id)
             case .suspend(let id, let superseded, let cutShort):
@@ -119,11 +134,13 @@ extension FlowContainer {
     /// (admission and factory), present (the child placed, `willTransition`, the hooks
     /// and the mount), settle (the animation, the unmount, the hooks, `didTransition`).
     func run(_ id: RequestID, _ request: Request) async -> TransitionResult {
-        runnerTaskHash = currentTaskHash()
         switch await start(id, request) {
         case .ended(let end):
             runnerTaskHash = nil
             return await perform(end)
+        case .overtaken:
+            // Another request owns the container now: nothing here is this one's.
+            return .superseded
         case .begin(let transitionID, let to):
             let transition = Transition(id: transitionID, from: child, to: to, animation: request.animation)
             let hooks = await present(transition, onLeave: request.onLeave)
@@ -137,6 +154,9 @@ extension FlowContainer {
         case ended(FlowStateMachine<RequestWaiter, FinishContinuation>.EndAction)
         /// The transition begins with this id and this child.
         case begin(TransitionID, Child)
+        /// A newer request overtook this one before it started or while its factory ran;
+        /// its child, if it made one, is dropped.
+        case overtaken
     }
 
     /// Asks the admission closure and runs the factory as the machine says, until the
@@ -153,7 +173,10 @@ extension FlowContainer {
             case .skip(let end):
                 // Dropped before it began: no factory, no event.
                 return .ended(end)
+            case .overtaken:
+                return .overtaken
             case .begin(let transitionID):
+                runnerTaskHash = currentTaskHash()
                 guard case .child(let child) = request.source else {
                     preconditionFailure("Internal inconsistency: a factory request began without its child")
                 }
@@ -162,7 +185,14 @@ extension FlowContainer {
                 guard case .factory(let makeChild) = request.source else {
                     preconditionFailure("Internal inconsistency: a child request was asked to make its child")
                 }
+                runnerTaskHash = currentTaskHash()
+                if let admission = request.admission {
+                    childMaker = ChildMaker(id: id, admission: admission)
+                }
                 let made = await makeChild(reservedID)
+                if childMaker?.id == id {
+                    childMaker = nil
+                }
                 var madeAdmission: AdmissionAnswer = request.admission == nil ? .unconditional : .unasked
                 while true {
                     switch decide({ $0.childReady(id, admission: madeAdmission) }) {
@@ -173,9 +203,23 @@ extension FlowContainer {
                     case .drop(let end), .abandon(let end):
                         // The child is dropped unseen: no event, and nothing keeps it.
                         return .ended(end)
+                    case .overtaken:
+                        return .overtaken
                     }
                 }
             }
+        }
+    }
+
+    /// The request whose factory makes its child, with its admission closure.
+    struct ChildMaker {
+        let id: RequestID
+        let admission: @Sendable (FlowAdmissionPoint, Child) -> Bool
+
+        /// Its answer at ``FlowAdmissionPoint/overtaken`` if it is still request `owner`.
+        func admits(_ owner: RequestID, current: Child) -> AdmissionAnswer {
+            guard owner == id else { return .unconditional }
+            return admission(.overtaken, current) ? .granted : .refused
         }
     }
 

@@ -61,6 +61,9 @@ public actor FlowContainer<Child: Sendable> {
     var runnerTaskHash: Int?
     /// The running animation, while the transition waits for it.
     var activeAnimation: AnimationSignal?
+    /// The owner's admission closure while its factory makes its child, to ask whether
+    /// a newer request overtakes it (``FlowAdmissionPoint/overtaken``).
+    var childMaker: ChildMaker?
 
     /// Creates a container showing `initial`.
     ///

@@ -64,7 +64,8 @@ struct FlowRequest<Child: Sendable>: Sendable {
     var onLeave: (@Sendable () -> Void)? { terms?.onLeave }
 
     /// The admission closure of a public `admittedIf` parameter: asked at the two
-    /// ``FlowAdmissionCheck``s, never once the child is made.
+    /// ``FlowAdmissionCheck``s, never once the child is made nor when a newer request
+    /// overtakes it.
     static func asking(
         _ admission: @escaping @Sendable (FlowAdmissionCheck) -> Bool
     ) -> @Sendable (FlowAdmissionPoint, Child) -> Bool {
@@ -72,7 +73,7 @@ struct FlowRequest<Child: Sendable>: Sendable {
             switch point {
             case .arrival: return admission(.arrival)
             case .start: return admission(.start)
-            case .childMade: return true
+            case .childMade, .overtaken: return true
             }
         }
     }

@@ -36,6 +36,8 @@ extension FlowStateMachine {
         var subscriberCount = 0
         /// The newest call stamp issued.
         var lastCallStamp: UInt64 = 0
+        /// Requests overtaken while their factory runs.
+        var overtaken: Set<RequestID> = []
     }
 
     /// The state now.
@@ -61,6 +63,7 @@ extension FlowStateMachine {
         snapshot.lastTransitionID = lastTransitionID
         snapshot.subscriberCount = subscriberCount
         snapshot.lastCallStamp = lastCallStamp.rawValue
+        snapshot.overtaken = overtaken
         return snapshot
     }
 }

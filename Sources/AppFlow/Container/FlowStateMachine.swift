@@ -33,6 +33,8 @@
 ///    a committed one is `lastTransitionID` (the owner is preparing, animating or settling).
 /// 7. A finishing owner has a recorded interruption, unless its animation was already over.
 /// 8. At rest the phase is never `modifying`.
+/// 9. An overtaken request (its factory still running after it lost its turn) holds an id
+///    at most `lastRequestID`, and is neither the owner, waiting nor decided early.
 struct FlowStateMachine<Waiter, FinishWaiter> {
     // MARK: - What the machine decides
 
@@ -95,6 +97,10 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
     private(set) var subscriberCount = 0
     /// The newest ``CallStamp`` issued: a stamped request with an older one is superseded.
     private(set) var lastCallStamp = CallStamp(rawValue: 0)
+    /// Requests overtaken while their factory ran: each lost its turn to a newer request
+    /// and returns ``TransitionResult/superseded`` once its factory has returned
+    /// (``childReady(_:admission:)``).
+    private(set) var overtaken: Set<RequestID> = []
 
     init() {}
 
@@ -136,6 +142,15 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
         /// Ask the request's admission closure at `check`, then make the request again
         /// with its answer.
         case askAdmission(FlowAdmissionPoint)
+        /// Ask the admission closure of request `owner`, which owns the container and is
+        /// making its child, at ``FlowAdmissionPoint/overtaken``, then make the request
+        /// again with its answer as `ownerAdmission`.
+        case askOwnerAdmission(RequestID)
+        /// The owner lost its turn (its factory still runs, or it has not started): the
+        /// container no longer waits for it. Resume `superseded` with
+        /// `.resolved(.superseded)` and `next`, if set, with `.run` (it owns the container
+        /// now), then make the request again.
+        case overtake(next: Waiter?, superseded: [Waiter])
         /// The container was idle: request `id` owns it now; start its transition.
         case run(RequestID)
         /// Request `id` must suspend (then ``attach(_:waiter:)``). Resume `superseded`
@@ -152,14 +167,21 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
 
     /// A caller makes a request under `policy`. The checks run in this order: a
     /// cancelled caller, a re-entrant caller, a finished container, an outdated `stamp`,
-    /// the admission closure, then the policy. The machine keeps only the request's place
-    /// and, once the caller suspends, its waiter: the caller holds the request itself.
+    /// the admission closure, the owner's admission if it is making its child, then the
+    /// policy. The machine keeps only the request's place and, once the caller suspends,
+    /// its waiter: the caller holds the request itself.
+    ///
+    /// `ownerAdmission` is where the owner stands with its admission closure at
+    /// ``FlowAdmissionPoint/overtaken``: ``AdmissionAnswer/unconditional`` if it has none.
+    /// An owner that refuses is overtaken: its turn ends as if its factory had returned,
+    /// and the request then takes its place as it would have then.
     mutating func request(
         policy: OverlapPolicy,
         maxPending: Int,
         caller: RequestCaller,
         admission: AdmissionAnswer,
-        stamp: CallStamp? = nil
+        stamp: CallStamp? = nil,
+        ownerAdmission: AdmissionAnswer = .unconditional
     ) -> RequestAction {
         if caller.isCancelled { return .resolve(.cancelled) }
         if caller.isReentrant { return .resolve(.rejected) }
@@ -176,6 +198,22 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
         case .unasked: return .askAdmission(.arrival)
         case .refused: return .resolve(.superseded)
         case .unconditional, .granted: break
+        }
+        if case .running(let running, _) = phase {
+            switch running.step {
+            case .makingChild:
+                switch ownerAdmission {
+                case .unasked: return .askOwnerAdmission(running.id)
+                case .refused: return overtakeOwner()
+                case .unconditional, .granted: break
+                }
+            case .handedOver, .starting:
+                // Handed its turn, its caller has not started it yet: it is still pending
+                // as far as the policy goes.
+                if policy == .latestWins || policy == .interrupt { return supersedeUnstartedOwner() }
+            case .preparing, .animating, .settling:
+                break
+            }
         }
         switch phase {
         case .idle:
@@ -336,6 +374,9 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
         case makeChild(TransitionID)
         /// The child is at hand: publish `willTransition` for a transition with this id.
         case begin(TransitionID)
+        /// A newer request superseded this one before it started: return
+        /// ``TransitionResult/superseded``. The turn is no longer its own.
+        case overtaken
     }
 
     /// Request `id`, which owns the container, starts. `makesChild` tells whether its
@@ -347,6 +388,7 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
         makesChild: Bool,
         stamp: CallStamp? = nil
     ) -> StartAction {
+        if overtaken.remove(id) != nil { return .overtaken }
         var running = owner(id, "start")
         guard running.step == .starting else {
             preconditionFailure("Internal inconsistency: start(\(id)) at step \(running.step)")
@@ -388,11 +430,16 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
         /// `finish()` arrived while the factory ran: drop the child, publish nothing,
         /// and end the turn so.
         case abandon(EndAction)
+        /// The request was overtaken while its factory ran: drop the child unseen and
+        /// return ``TransitionResult/superseded``. The turn is no longer its own, so
+        /// nothing else is to be done.
+        case overtaken
     }
 
     /// The factory of request `id` has returned its child; `admission` is where the
     /// request stands with its admission closure at ``FlowAdmissionPoint/childMade``.
     mutating func childReady(_ id: RequestID, admission: AdmissionAnswer) -> ChildReadyAction {
+        if overtaken.remove(id) != nil { return .overtaken }
         var running = owner(id, "childReady")
         guard case .makingChild(let reserved) = running.step else {
             preconditionFailure("Internal inconsistency: childReady(\(id)) at step \(running.step)")
@@ -605,7 +652,7 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
         case .modifying:
             return ["8: the phase is modifying at rest"]
         }
-        let held = (owner.map { [$0.id] } ?? []) + waiting + Array(decidedEarly.keys)
+        let held = (owner.map { [$0.id] } ?? []) + waiting + Array(decidedEarly.keys) + Array(overtaken)
         if let newest = held.max(), newest > lastRequestID {
             broken.append("3: request \(newest) is newer than the last id issued, \(lastRequestID)")
         }
@@ -618,6 +665,11 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
         let early = Set(decidedEarly.keys)
         if !early.isDisjoint(with: waiting) || owner.map({ early.contains($0.id) || waiting.contains($0.id) }) == true {
             broken.append("4: an id is both decided early, waiting or owning")
+        }
+        if !overtaken.isDisjoint(with: early) || !overtaken.isDisjoint(with: waiting)
+            || owner.map({ overtaken.contains($0.id) }) == true
+        {
+            broken.append("9: an overtaken request is also owning, waiting or decided early")
         }
         if decidedEarly.values.contains(where: { $0 != .superseded && $0 != .cancelled }) {
             broken.append("5: an early decision is neither superseded nor cancelled: \(decidedEarly)")
@@ -699,6 +751,41 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
         case .settling:
             return false
         }
+    }
+
+    /// The owner, making its child, refused to wait for it: it is overtaken, and its turn
+    /// ends as if its factory had returned.
+    private mutating func overtakeOwner() -> RequestAction {
+        guard case .running(let running, _) = phase else {
+            preconditionFailure("Internal inconsistency: \(phase) has no owner to overtake")
+        }
+        overtaken.insert(running.id)
+        switch endTurn(returning: .superseded) {
+        case .returning:
+            return .overtake(next: nil, superseded: [])
+        case .resumeNext(let waiter, _, _):
+            return .overtake(next: waiter, superseded: [])
+        case .close:
+            preconditionFailure("Internal inconsistency: a running owner was overtaken while finishing")
+        }
+    }
+
+    /// A ``OverlapPolicy/latestWins`` or ``OverlapPolicy/interrupt`` request supersedes
+    /// an owner that has not started (as every request waiting behind it): the owner finds
+    /// ``TransitionResult/superseded`` when it attaches or starts, and the container is idle.
+    private mutating func supersedeUnstartedOwner() -> RequestAction {
+        guard case .running(let running, var pending) = phase else {
+            preconditionFailure("Internal inconsistency: \(phase) has no owner to supersede")
+        }
+        phase = .modifying
+        if running.step == .handedOver {
+            decide(running.id, .superseded)
+        } else {
+            overtaken.insert(running.id)
+        }
+        let superseded = resolveAll(&pending, with: .superseded)
+        phase = .idle
+        return .overtake(next: nil, superseded: superseded)
     }
 
     /// Ends the owner's turn with `result` and hands the container on.

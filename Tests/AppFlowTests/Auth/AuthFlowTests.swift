@@ -61,23 +61,25 @@ struct AuthFlowTests {
         #expect(provider.built.all == ["loggedOut", "loggedIn(ada)", "loggedIn(bob)"])
     }
 
-    /// A flow whose `start()` is held in its factory at the returned gate, so that later
-    /// calls queue up behind it.
+    /// A flow whose `start()` is held in its transition, its child (logged in as `session`,
+    /// or logged out) already placed, at the returned gate: the stage's mount waits there.
+    /// A transition that has begun is never overtaken, so later calls queue up behind it.
     static func heldFlow(
-        policy: OverlapPolicy = .latestWins
+        policy: OverlapPolicy = .latestWins,
+        session: String? = nil
     ) async -> (Flow, TestAuthProvider, Gate, Task<AuthResult, Never>) {
         var provider = TestAuthProvider()
+        provider.session = session
         let gate = Gate()
-        provider.factoryGate = gate
         provider.configuration.policy = policy
-        let flow = Flow(provider: provider, splash: Screen("splash"))
+        let flow = Flow(provider: provider, splash: Screen("splash"), stage: GatedStage(gate: gate))
         let starting = Task { await flow.start() }
         _ = await eventually { gate.waitingCount == 1 }
         return (flow, provider, gate, starting)
     }
 
     @Test func overlappingCallsEndInTheLastCallsStateAndSupersededLoginsBuildNothing() async {
-        let (flow, provider, gate, starting) = await Self.heldFlow()
+        let (flow, provider, gate, starting) = await Self.heldFlow(session: "zoe")
         let first = Task { await flow.login("ada") }
         #expect(await eventually { await flow.container.pendingCount == 1 })
         let second = Task { await flow.logout() }
@@ -85,22 +87,22 @@ struct AuthFlowTests {
         let third = Task { await flow.login("bob") }
         #expect(await second.value(within: .seconds(10)) == .superseded)
         gate.open()
-        // start() was called first: every later call beats it, even its running factory.
-        #expect(await starting.value(within: .seconds(10)) == .superseded)
+        // start() had begun its transition: it completes, then only the newest call runs.
+        #expect(await starting.value(within: .seconds(10)) == .completed)
         #expect(await third.value(within: .seconds(10)) == .completed)
         #expect(await flow.phase == .loggedIn("bob"))
-        #expect(provider.built.all == ["loggedOut", "loggedIn(bob)"])
+        #expect(provider.built.all == ["loggedIn(zoe)", "loggedIn(bob)"])
     }
 
     @Test func aLoginCalledBeforeALogoutNeverShowsEvenWhenItsTurnComesLater() async {
         // Enqueue: nothing is superseded, only call order decides.
-        let (flow, provider, gate, starting) = await Self.heldFlow(policy: .enqueue)
+        let (flow, provider, gate, starting) = await Self.heldFlow(policy: .enqueue, session: "zoe")
         let login = Task { await flow.login("ada") }
         #expect(await eventually { await flow.container.pendingCount == 1 })
         let logout = Task { await flow.logout() }
         #expect(await eventually { await flow.container.pendingCount == 2 })
         gate.open()
-        #expect(await starting.value(within: .seconds(10)) == .superseded)
+        #expect(await starting.value(within: .seconds(10)) == .completed)
         #expect(await login.value(within: .seconds(10)) == .superseded)
         #expect(await logout.value(within: .seconds(10)) == .completed)
         #expect(!provider.built.all.contains("loggedIn(ada)"))
@@ -167,14 +169,14 @@ struct AuthFlowTests {
     }
 
     @Test func aLogoutCalledWhileAnotherIsOnItsWayJoinsItInsteadOfSupersedingIt() async {
-        let (flow, _, gate, starting) = await Self.heldFlow()
+        let (flow, _, gate, starting) = await Self.heldFlow(session: "zoe")
         let first = Task { await flow.logout() }
         #expect(await eventually { await flow.container.pendingCount == 1 })
         let second = Task { await flow.logout() }
         _ = await eventually { flow.callCount == 3 }
         #expect(await flow.container.pendingCount == 1)
         gate.open()
-        #expect(await starting.value(within: .seconds(10)) == .superseded)
+        #expect(await starting.value(within: .seconds(10)) == .completed)
         #expect(await first.value(within: .seconds(10)) == .completed)
         #expect(await second.value(within: .seconds(10)) == .completed)
         // A login in between ends the joining: the next logout is a logout of its own.
@@ -218,7 +220,8 @@ struct AuthFlowTests {
             }
         }
         let provider = StampingProvider(next: next)
-        let flow = AuthFlow(provider: provider, splash: Screen("splash"))
+        let stage = TicketStage(next: next)
+        let flow = AuthFlow(provider: provider, splash: Screen("splash"), stage: stage)
         await flow.start()
         var random = SeededGenerator(seed: 7)
         let plan = (0..<calls).map { _ in Bool.random(using: &random) }
@@ -244,17 +247,20 @@ struct AuthFlowTests {
             }
             outcomes.append(outcome)
         }
-        let builds = provider.builds.all
+        // A beaten login's factory may still finish building after the logout returned
+        // (a newer call no longer waits for it); what must never happen is its child shown.
+        let mounts = stage.mounts.all
+        #expect(!provider.builds.all.isEmpty)
 
         // Every logout that returned, whatever its result. (A superseded one was replaced
         // by a later login: its window below is then empty.)
         for logout in outcomes where !logout.isLogin && logout.result != .cancelled {
             // From its return until a login called after it, no login called before it
-            // may build its child. The window ends, at the latest, when the next login was
-            // dispatched: a build before that is certainly a violation.
+            // may show its child. The window ends, at the latest, when the next login was
+            // dispatched: a child shown before that is certainly a violation.
             let nextLogin = plan.indices.first { $0 > logout.index && plan[$0] }
             let windowEnd = nextLogin.map { dispatched[$0] } ?? .max
-            let offenders = builds.filter {
+            let offenders = mounts.filter {
                 $0.ticket > logout.returned && $0.ticket < windowEnd && $0.index < logout.index
             }
             #expect(
@@ -265,6 +271,24 @@ struct AuthFlowTests {
         let last = plan.count - 1
         #expect(await flow.phase == (plan[last] ? .loggedIn("s\(last)") : .loggedOut))
         #expect(Set(outcomes.map(\.result)).isSubset(of: [.completed, .interrupted, .superseded, .unchanged]))
+    }
+
+    /// Takes a ticket whenever a logged-in child is mounted, with the index of its login.
+    final class TicketStage: FlowStage {
+        let next: @Sendable () -> UInt64
+        let mounts = Log<(index: Int, ticket: UInt64)>()
+
+        init(next: @escaping @Sendable () -> UInt64) {
+            self.next = next
+        }
+
+        func mount(_ transition: Transition<AuthScreen<String, Screen>>) async {
+            if case .loggedIn(let session) = transition.to.phase {
+                mounts.append((Int(session.dropFirst())!, next()))
+            }
+        }
+
+        func unmount(_ transition: Transition<AuthScreen<String, Screen>>) async {}
     }
 
     struct StampingProvider: AuthFlowProvider {

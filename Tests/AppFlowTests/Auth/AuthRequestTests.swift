@@ -65,14 +65,16 @@ struct AuthRequestTests {
     /// Cancelling a handle cancels its call before it starts; its place in call order
     /// stays taken, so the login called before it stays beaten.
     @Test func cancellingAHandleCancelsItsCallAndKeepsEarlierCallsBeaten() async {
-        let (flow, _, gate) = await Self.startedWithHeldLogin()
+        // The start's transition holds the container, so both calls wait for their turn.
+        let (flow, _, gate, starting) = await AuthFlowTests.heldFlow(policy: .enqueue)
         let login = flow.request(.login("ada"))
-        #expect(await eventually(timeout: .seconds(30)) { gate.waitingCount == 1 })
-        let logout = flow.request(.logout(LogoutVariant("softLogout")))
         #expect(await eventually(timeout: .seconds(30)) { await flow.container.pendingCount == 1 })
+        let logout = flow.request(.logout(LogoutVariant("softLogout")))
+        #expect(await eventually(timeout: .seconds(30)) { await flow.container.pendingCount == 2 })
         logout.cancel()
         #expect(await logout.result == .cancelled)
         gate.open()
+        #expect(await starting.value(within: .seconds(10)) == .completed)
         #expect(await login.result == .superseded)
         #expect(await flow.phase == .loggedOut)
         #expect(await flow.logoutVariant == .signedOut)

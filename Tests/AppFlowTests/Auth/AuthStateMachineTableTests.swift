@@ -42,6 +42,7 @@ import Testing
                 for point in [FlowAdmissionPoint.arrival, .start, .childMade] {
                     inputs += places.map { .admit(stamp, call, point, current: $0) }
                 }
+                inputs += [true, false].map { .admitOvertaken(stamp, call, building: $0) }
             }
             inputs.append(.buildStarted(stamp, 10 + Int(stamp)))
             inputs += [TransitionResult.completed, .superseded, .cancelled].map { .callEnded(stamp, $0) }

@@ -338,6 +338,10 @@ import Testing
         case rejoin(UInt64, after: UInt64, TransitionResult)
         /// An admission in a scene whose child belongs to session epoch `epoch`.
         case admitShowing(UInt64, Machine.Call, FlowAdmissionPoint, AuthPlace<String>, epoch: UInt64?)
+        /// A newer call reached a scene's container while call `stamp` made its child there:
+        /// `building` tells whether its factory builds the child (or the outgoing child
+        /// still prepares to leave).
+        case admitOvertaken(UInt64, Machine.Call, building: Bool)
 
         /// A call as rows name it: a lock's style without its type's name.
         static func text(_ call: Machine.Call) -> String {
@@ -360,6 +364,8 @@ import Testing
                 return
                     "admit(\(stamp), \(Self.text(call)), at: \(point), showing: \(current) of epoch \(epoch.map(String.init) ?? "none"))"
 
+            case .admitOvertaken(let stamp, let call, let building):
+                return "admit(\(stamp), \(Self.text(call)), at: overtaken, \(building ? "building" : "preparing"))"
             case .call(let call, let joiner): return "call(\(Self.text(call)), joiner: \(joiner ?? "none"))"
             case .startAnswered(let stamp, let answer): return "startAnswered(\(stamp), \(answer))"
             case .admit(let stamp, let call, let point, let current):
@@ -409,13 +415,13 @@ import Testing
 
     static let callRows: [Row] = [
         // Every call takes the next stamp and becomes the newest.
-        row(.fresh, .call(.login("a"), joiner: nil), .call(.proceed(1, cancelBuild: nil))) {
+        row(.fresh, .call(.login("a"), joiner: nil), .call(.proceed(1, cancelBuild: nil, runsAhead: false))) {
             $0 = State.loggedInCalled.expected
         },
-        row(.fresh, .call(.logout(.signedOut), joiner: "j"), .call(.proceed(1, cancelBuild: nil))) {
+        row(.fresh, .call(.logout(.signedOut), joiner: "j"), .call(.proceed(1, cancelBuild: nil, runsAhead: false))) {
             $0 = State.logoutOnItsWay.expected
         },
-        row(.fresh, .call(.start, joiner: nil), .call(.proceed(1, cancelBuild: nil))) {
+        row(.fresh, .call(.start, joiner: nil), .call(.proceed(1, cancelBuild: nil, runsAhead: false))) {
             $0 = State.startCalled.expected
         },
         // A logout of the same variant joins the one on its way while it is the newest call.
@@ -428,12 +434,17 @@ import Testing
             $0.joiners = [1: ["j1", "j2"]]
         },
         // Without a joiner (follow), or to another variant, a logout is a call of its own.
-        row(.logoutOnItsWay, .call(.logout(.signedOut), joiner: nil), .call(.proceed(2, cancelBuild: nil))) {
+        row(
+            .logoutOnItsWay,
+            .call(.logout(.signedOut), joiner: nil),
+            .call(.proceed(2, cancelBuild: nil, runsAhead: true))
+        ) {
             $0.lastStamp = 2
             $0.newest = 2
             $0.joinableLogout = 2
         },
-        row(.logoutOnItsWay, .call(.logout(soft), joiner: "j1"), .call(.proceed(2, cancelBuild: nil))) {
+        row(.logoutOnItsWay, .call(.logout(soft), joiner: "j1"), .call(.proceed(2, cancelBuild: nil, runsAhead: true)))
+        {
             $0.lastStamp = 2
             $0.newest = 2
             $0.newestCall = .logout(soft)
@@ -441,7 +452,11 @@ import Testing
             $0.joinableVariant = soft
         },
         // A call in between ends the joining.
-        row(.loginAfterLogout, .call(.logout(.signedOut), joiner: "j1"), .call(.proceed(3, cancelBuild: nil))) {
+        row(
+            .loginAfterLogout,
+            .call(.logout(.signedOut), joiner: "j1"),
+            .call(.proceed(3, cancelBuild: nil, runsAhead: true))
+        ) {
             $0.lastStamp = 3
             $0.newest = 3
             $0.newestCall = .logout(.signedOut)
@@ -449,14 +464,14 @@ import Testing
             $0.requestedPhase = .loggedOut
         },
         // A login after a logout is a new login: by call order it decides.
-        row(.logoutOnItsWay, .call(.login("a"), joiner: nil), .call(.proceed(2, cancelBuild: nil))) {
+        row(.logoutOnItsWay, .call(.login("a"), joiner: nil), .call(.proceed(2, cancelBuild: nil, runsAhead: false))) {
             $0 = State.loginAfterLogout.expected
         },
         // Any later call cancels the factory of an older one.
-        row(.building, .call(.logout(.signedOut), joiner: "j"), .call(.proceed(2, cancelBuild: 10))) {
+        row(.building, .call(.logout(.signedOut), joiner: "j"), .call(.proceed(2, cancelBuild: 10, runsAhead: true))) {
             $0 = State.logoutAfterLogin.expected
         },
-        row(.building, .call(.login("b"), joiner: nil), .call(.proceed(2, cancelBuild: 10))) {
+        row(.building, .call(.login("b"), joiner: nil), .call(.proceed(2, cancelBuild: 10, runsAhead: false))) {
             $0.lastStamp = 2
             $0.newest = 2
             $0.newestCall = .login("b")
@@ -470,16 +485,16 @@ import Testing
         row(.logoutAfterLogin, .call(.refresh("a"), joiner: nil), .call(.resolve(.unchanged))) { $0.lastStamp = 3 },
         row(.startCalled, .call(.refresh(nil), joiner: nil), .call(.resolve(.unchanged))) { $0.lastStamp = 2 },
         // Once that call has returned, a refresh takes its place; a later refresh replaces it.
-        row(.loginEnded, .call(.refresh(nil), joiner: nil), .call(.proceed(2, cancelBuild: nil))) {
+        row(.loginEnded, .call(.refresh(nil), joiner: nil), .call(.proceed(2, cancelBuild: nil, runsAhead: false))) {
             $0 = State.refreshCalled.expected
         },
-        row(.logoutEnded, .call(.refresh(nil), joiner: nil), .call(.proceed(2, cancelBuild: nil))) {
+        row(.logoutEnded, .call(.refresh(nil), joiner: nil), .call(.proceed(2, cancelBuild: nil, runsAhead: false))) {
             $0.lastStamp = 2
             $0.newest = 2
             $0.newestCall = .refresh(nil)
             $0.newestEnded = false
         },
-        row(.refreshCalled, .call(.refresh("a"), joiner: nil), .call(.proceed(3, cancelBuild: nil))) {
+        row(.refreshCalled, .call(.refresh("a"), joiner: nil), .call(.proceed(3, cancelBuild: nil, runsAhead: false))) {
             $0.lastStamp = 3
             $0.newest = 3
             $0.newestCall = .refresh("a")
@@ -702,7 +717,11 @@ import Testing
     /// place; it takes its place in call order like a login or a logout.
     static let lockRows: [Row] = [
         // A lock locks the session the flow is in when it is called, in its style.
-        row(.loggedInWithScene, .call(.lock(.teardown), joiner: nil), .call(.proceed(2, cancelBuild: nil))) {
+        row(
+            .loggedInWithScene,
+            .call(.lock(.teardown), joiner: nil),
+            .call(.proceed(2, cancelBuild: nil, runsAhead: false))
+        ) {
             ($0.lastStamp, $0.newest, $0.newestCall, $0.newestEnded, $0.newestFannedOut) = (
                 2, 2, .lock(.teardown), false, false
             )
@@ -711,11 +730,12 @@ import Testing
         // With nothing to lock (at the splash: the login on its way has not begun) it has no
         // target, and still beats the calls before it: their factory is cancelled, and the
         // flow stays where it is.
-        row(.building, .call(.lock(.cover), joiner: nil), .call(.proceed(2, cancelBuild: 10))) {
+        row(.building, .call(.lock(.cover), joiner: nil), .call(.proceed(2, cancelBuild: 10, runsAhead: true))) {
             ($0.lastStamp, $0.newest, $0.newestCall, $0.lastLock) = (2, 2, .lock(.cover), 2)
             ($0.build, $0.buildHandle, $0.requestedPhase) = (nil, nil, .splash)
         },
-        row(.unlockAfterCover, .call(.lock(.cover), joiner: nil), .call(.proceed(4, cancelBuild: nil))) {
+        row(.unlockAfterCover, .call(.lock(.cover), joiner: nil), .call(.proceed(4, cancelBuild: nil, runsAhead: true)))
+        {
             $0 = State.lockAfterUnlock.expected
         },
         // A lock beats an unlock called before it: the unlock is stale everywhere...
@@ -811,7 +831,11 @@ import Testing
         ) { began(&$0, 3, .loggedIn("a"), epoch: 2) },
         // An unlock while logged in goes where the flow is: unchanged where the session is
         // shown, it brings back a scene left on the lock screen.
-        row(.loggedInWithScene, .call(.unlock(since: nil), joiner: nil), .call(.proceed(2, cancelBuild: nil))) {
+        row(
+            .loggedInWithScene,
+            .call(.unlock(since: nil), joiner: nil),
+            .call(.proceed(2, cancelBuild: nil, runsAhead: false))
+        ) {
             ($0.lastStamp, $0.newest, $0.newestCall, $0.targets) = (2, 2, .unlock(since: nil), [2: .loggedIn("a")])
             ($0.newestEnded, $0.newestFannedOut) = (false, false)
         },
@@ -821,7 +845,8 @@ import Testing
             $0.lastStamp = 5
         },
         row(.lockedCover, .call(.unlock(since: 1), joiner: nil), .call(.resolve(.superseded))) { $0.lastStamp = 3 },
-        row(.lockedCover, .call(.unlock(since: 2), joiner: nil), .call(.proceed(3, cancelBuild: nil))) {
+        row(.lockedCover, .call(.unlock(since: 2), joiner: nil), .call(.proceed(3, cancelBuild: nil, runsAhead: false)))
+        {
             $0 = State.unlockAfterCover.expected
             $0.newestCall = .unlock(since: 2)
         },
@@ -851,7 +876,7 @@ import Testing
     static let coverRows: [Row] = [
         // Covered already, it covers again as the flow is (for a scene the last cover never
         // reached): a target, and the newest cover.
-        row(.covered, .call(.lock(.privacy), joiner: nil), .call(.proceed(3, cancelBuild: nil))) {
+        row(.covered, .call(.lock(.privacy), joiner: nil), .call(.proceed(3, cancelBuild: nil, runsAhead: false))) {
             ($0.lastStamp, $0.newest, $0.newestCall, $0.newestEnded, $0.newestFannedOut) = (
                 3, 3, .lock(.privacy), false, false
             )
@@ -868,7 +893,7 @@ import Testing
         // An unlock attempt begun before the cover was called is superseded at once.
         row(.covered, .call(.unlock(since: 1), joiner: nil), .call(.resolve(.superseded))) { $0.lastStamp = 3 },
         // The uncover goes back to the session covered, in its epoch...
-        row(.covered, .call(.uncover, joiner: nil), .call(.proceed(3, cancelBuild: nil))) {
+        row(.covered, .call(.uncover, joiner: nil), .call(.proceed(3, cancelBuild: nil, runsAhead: false))) {
             ($0.lastStamp, $0.newest, $0.newestCall, $0.newestEnded, $0.newestFannedOut) = (
                 3, 3, .uncover, false, false
             )
@@ -926,6 +951,10 @@ import Testing
             return .rejoin(machine.rejoin(AuthSceneID(rawValue: scene), after: stamp, result: result))
         case .admitShowing(let stamp, let call, let point, let current, let epoch):
             return .admit(machine.admit(stamp, call, at: point, current: current, currentEpoch: epoch))
+        case .admitOvertaken(let stamp, let call, let building):
+            return .admit(
+                machine.admit(stamp, call, at: .overtaken, current: .loggedOut(.signedOut), building: building)
+            )
         }
     }
 
@@ -1091,7 +1120,7 @@ import Testing
     /// The uncover shows the session again: the child the cover kept, nothing prepares.
     @Test func anUncoverShowsTheCoveredChildAgainInItsEpoch() {
         var machine = State.covered.make()
-        #expect(machine.call(.uncover, joiner: nil) == .proceed(3, cancelBuild: nil))
+        #expect(machine.call(.uncover, joiner: nil) == .proceed(3, cancelBuild: nil, runsAhead: false))
         #expect(machine.release(.uncover, releasesSessionBeforeSwitch: true) == .cycle)
         #expect(machine.animations(for: 3, .uncover) == [.immediate])
         #expect(machine.admit(3, .uncover, at: .start, current: .covered("a")) == .admit)
@@ -1148,10 +1177,10 @@ import Testing
         func releases(after calls: [Machine.Call], _ call: Machine.Call, epoch: UInt64?) -> Bool {
             var machine = Machine(hasServices: true)
             for call in [.login("a")] + calls {
-                guard case .proceed(let stamp, _) = machine.call(call, joiner: nil) else { return false }
+                guard case .proceed(let stamp, _, _) = machine.call(call, joiner: nil) else { return false }
                 State.runAlone(stamp, call, in: &machine)
             }
-            guard case .proceed(let stamp, _) = machine.call(call, joiner: nil) else { return false }
+            guard case .proceed(let stamp, _, _) = machine.call(call, joiner: nil) else { return false }
             return machine.admitRelease(stamp, call, at: .start, current: .loggedIn("a"), currentEpoch: epoch)
         }
         #expect(!releases(after: [], .lock(.cover), epoch: 1))
@@ -1218,6 +1247,9 @@ import Testing
         #expect(admits(.refreshCalled, 2, .refresh(nil), .arrival, .loggedIn("a")))
         #expect(admits(.refreshCalled, 2, .refresh("a"), .arrival, .loggedIn("a")))
         #expect(!admits(.refreshCalled, 2, .refresh("b"), .arrival, .loggedIn("a")))
+        // A newer call never overtakes a release: the old session's child prepares to leave.
+        #expect(admits(.logoutAfterLogin, 1, .login("a"), .overtaken, .loggedIn("b")))
+        #expect(admits(.loggedInCalled, 1, .login("a"), .overtaken, .loggedIn("a")))
     }
 
     // MARK: - Impossible inputs trap

@@ -54,6 +54,12 @@ import Testing
         case closingWithWaiter
         /// The container is finished.
         case finished
+        /// Request 1's factory ran; request 2 overtook it (1 refused to be waited for) and
+        /// owns the container, not started.
+        case overtaken
+        /// Request 1 was handed the turn but had not started; a `latestWins` request 2
+        /// superseded it and owns the container, not started.
+        case supersededBeforeStart
 
         func make() -> Machine {
             var machine = Machine()
@@ -121,6 +127,20 @@ import Testing
             case .finished:
                 _ = machine.finish(caller: FlowStateMachineTests.ok)
                 _ = machine.closed()
+            case .overtaken:
+                machine = State.makingChild.make()
+                _ = machine.request(
+                    policy: .latestWins,
+                    maxPending: .max,
+                    caller: FlowStateMachineTests.ok,
+                    admission: .unconditional,
+                    ownerAdmission: .refused
+                )
+                machine.enqueue(.latestWins)
+            case .supersededBeforeStart:
+                machine = State.alone.make()
+                machine.enqueue(.latestWins)
+                machine.enqueue(.latestWins)
             }
             return machine
         }
@@ -239,6 +259,13 @@ import Testing
                 return Snapshot(phase: .closing, finishWaiters: ["f"])
             case .finished:
                 return Snapshot(phase: .finished)
+            case .overtaken, .supersededBeforeStart:
+                return Snapshot(
+                    phase: .running,
+                    owner: Running(id: 2, step: .starting),
+                    lastRequestID: 2,
+                    overtaken: [1]
+                )
             }
         }
     }
@@ -267,7 +294,8 @@ import Testing
             OverlapPolicy,
             maxPending: Int = .max,
             caller: RequestCaller = FlowStateMachineTests.ok,
-            admission: AdmissionAnswer = .unconditional
+            admission: AdmissionAnswer = .unconditional,
+            owner: AdmissionAnswer = .unconditional
         )
         /// Two stamps are issued, then a request is made with the first (outdated) or the second.
         case stampedRequest(OverlapPolicy, Stamp)
@@ -291,10 +319,11 @@ import Testing
 
         var description: String {
             switch self {
-            case .request(let policy, let maxPending, let caller, let admission):
+            case .request(let policy, let maxPending, let caller, let admission, let owner):
                 let bound = maxPending == .max ? "" : ", maxPending \(maxPending)"
                 let who = caller.isCancelled ? "cancelled" : caller.isReentrant ? "re-entrant" : "ordinary"
-                return "request(\(policy)\(bound), \(who), \(admission))"
+                let ownerText = owner == .unconditional ? "" : ", owner \(owner)"
+                return "request(\(policy)\(bound), \(who), \(admission)\(ownerText))"
             case .stampedRequest(let policy, let stamp):
                 return "request(\(policy), \(stamp.rawValue) stamp)"
             case .inPlace(let caller, let synchronous, let subscribers):
@@ -322,9 +351,15 @@ import Testing
     /// Applies `input` and returns the machine's action, as text.
     static func apply(_ input: Input, to machine: inout Machine) -> String {
         switch input {
-        case .request(let policy, let maxPending, let caller, let admission):
+        case .request(let policy, let maxPending, let caller, let admission, let owner):
             return tableText(
-                machine.request(policy: policy, maxPending: maxPending, caller: caller, admission: admission)
+                machine.request(
+                    policy: policy,
+                    maxPending: maxPending,
+                    caller: caller,
+                    admission: admission,
+                    ownerAdmission: owner
+                )
             )
         case .stampedRequest(let policy, let stamp):
             let first = machine.stampCall()
@@ -405,7 +440,7 @@ import Testing
         ]
         let owner = snapshot.owner
         var known: [RequestID] = owner.map { [$0.id] } ?? []
-        known += snapshot.pending.map(\.id) + snapshot.decidedEarly.keys.sorted()
+        known += snapshot.pending.map(\.id) + snapshot.decidedEarly.keys.sorted() + snapshot.overtaken.sorted()
         for entry in snapshot.pending where entry.waiter == nil {
             inputs.append(.attach(entry.id, waiter: 100 + Int(entry.id.rawValue)))
         }
@@ -431,6 +466,12 @@ import Testing
                 ]
             case .makingChild:
                 inputs += [.unconditional, .unasked, .refused, .granted].map { .childReady(id, $0) }
+                inputs += [.unasked, .refused, .granted].map { .request(.latestWins, owner: $0) }
+                inputs += [
+                    .request(.enqueue, owner: .refused),
+                    .request(.latestWins, caller: cancelled, owner: .unasked),
+                    .request(.latestWins, admission: .refused, owner: .unasked),
+                ]
             case .preparing:
                 inputs += [.animate(id, isAnimated: true), .animate(id, isAnimated: false)]
             case .animating:
@@ -449,6 +490,9 @@ import Testing
             case .handedOver:
                 break
             }
+        }
+        for id in snapshot.overtaken.sorted() {
+            inputs += [.childReady(id), .start(id, .unconditional, makesChild: true)]
         }
         inputs += [.finish, .finishFromInside]
         switch snapshot.phase {
@@ -510,6 +554,9 @@ import Testing
         }
         if !snapshot.finishWaiters.isEmpty {
             parts.append("finish waiters " + snapshot.finishWaiters.joined(separator: ", "))
+        }
+        if !snapshot.overtaken.isEmpty {
+            parts.append("overtaken " + snapshot.overtaken.sorted().map { "\($0)" }.joined(separator: ", "))
         }
         if !snapshot.decidedEarly.isEmpty {
             let early = snapshot.decidedEarly.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }

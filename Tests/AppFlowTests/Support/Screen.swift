@@ -43,3 +43,20 @@ final class RecordingStage: FlowStage {
         calls.append("unmount \(transition.from)")
     }
 }
+
+/// A stage whose mounts wait at a gate: the transition that reaches it first holds the
+/// container, its child already placed, until the test opens the gate. A transition that
+/// has begun is never overtaken, so later calls wait behind it.
+final class GatedStage<Child: Sendable>: FlowStage {
+    let gate: Gate
+
+    init(gate: Gate) {
+        self.gate = gate
+    }
+
+    func mount(_ transition: Transition<Child>) async {
+        await gate.pass()
+    }
+
+    func unmount(_ transition: Transition<Child>) async {}
+}
