@@ -44,7 +44,7 @@ public struct AuthStormReport: Sendable {
                 "every call returned exactly once",
                 checker.returned == checker.calls && checker.calls == options.authTasks
             ),
-            ("no login called before a logout built, shown or announced after it", checker.holds && orderKnown),
+            ("no login called before a logout shown or announced after it", checker.holds && orderKnown),
             ("final phase = the last batch's direction", checker.finalPhaseProblem == nil),
             ("max transitions in flight is 1", maxInFlight == 1),
         ]

@@ -40,7 +40,7 @@ public enum AuthObservation: Sendable, Equatable {
     /// Call `call` returned `result` (stamped after it returned).
     case returned(call: Int, result: AuthResult)
     /// A logged-in child for `session` was built (stamped inside the provider's factory,
-    /// before it returns).
+    /// before it returns): counted, never a breach.
     case built(DemoSession)
     /// The stage mounted transition `transition`, whose child is logged in for `session`
     /// (`nil`: logged out). Stamped inside the transition.
@@ -51,24 +51,21 @@ public enum AuthObservation: Sendable, Equatable {
 
 /// Checks AuthFlow's security invariant on a sequence of stamped observations, one at a
 /// time, so it can run live: once a logout has returned (any result but `cancelled`), no
-/// login called before it may ever have its logged-in child built, shown or announced,
-/// whatever is called later.
+/// login called before it may ever have its logged-in child shown or announced, whatever
+/// is called later.
 ///
 /// It flags only certain violations. A login's call is stamped before it is made, a
-/// logout's return after it returned, a build or a mount inside the transition: so a
-/// build or mount stamped after the return really came after it. A build counts only
-/// after a logout that ran its turn (completed, unchanged or interrupted): such a logout
-/// waited for the transition before it, the only place a factory runs. A superseded
-/// logout may return while an older factory still runs, so after it only a mount or an
-/// announcement is a breach. An announcement is judged by the mount of its transition, since an observer
-/// receives it some time later.
+/// logout's return after it returned, a mount inside the transition: so a mount stamped
+/// after the return really came after it. A build is no breach: a logout does not wait
+/// for a beaten login's factory that is already building, which may finish (or, already
+/// cancelled, even begin) after the logout returned; its child is dropped unseen. An
+/// announcement is judged by the mount of its transition, since an observer receives it
+/// some time later.
 ///
 /// A pure value: feed it any sequence, including a made-up violating one.
 public struct LogoutGuaranteeChecker: Sendable {
     /// A breach of the invariant.
     public enum Violation: Sendable, Hashable, CustomStringConvertible {
-        /// `session`'s child was built after logout `logout` returned.
-        case built(DemoSession, afterLogout: Int)
         /// `session`'s child was shown after logout `logout` returned.
         case shown(DemoSession, afterLogout: Int)
         /// `session`'s child was announced, and shown after logout `logout` returned.
@@ -79,7 +76,6 @@ public struct LogoutGuaranteeChecker: Sendable {
         /// One line about it.
         public var description: String {
             switch self {
-            case .built(let session, let logout): return "\(session) built after logout #\(logout) returned"
             case .shown(let session, let logout): return "\(session) shown after logout #\(logout) returned"
             case .announced(let session, let logout): return "\(session) announced after logout #\(logout) returned"
             case .announcedButNotShown(let session, let id):
@@ -91,9 +87,6 @@ public struct LogoutGuaranteeChecker: Sendable {
     /// The returned logout of the newest batch: every login of an earlier batch is
     /// barred from being shown, for good.
     private var guarding: (call: Int, batch: Int)?
-    /// As `guarding`, among the logouts that ran their turn: every login of an earlier
-    /// batch is barred from being built too.
-    private var guardingBuilds: (call: Int, batch: Int)?
     private var batchOfCall: [Int: Int] = [:]
     private var kindOfCall: [Int: AuthCallKind] = [:]
     private var lastBatch: (index: Int, isLogin: Bool)?
@@ -139,14 +132,8 @@ public struct LogoutGuaranteeChecker: Sendable {
             guard kindOfCall[call] == .logout, result != .cancelled, let batch = batchOfCall[call] else { return }
             guardedLogouts += 1
             if guarding.map({ $0.batch <= batch }) ?? true { guarding = (call, batch) }
-            if result != .superseded, guardingBuilds.map({ $0.batch <= batch }) ?? true {
-                guardingBuilds = (call, batch)
-            }
-        case .built(let session):
+        case .built:
             built += 1
-            if let logout = breach(by: session, of: guardingBuilds) {
-                violations.append(.built(session, afterLogout: logout))
-            }
         case .shown(let id, let session):
             shown += 1
             let logout = session.flatMap { breach(by: $0, of: guarding) }

@@ -14,27 +14,48 @@ private func id(_ raw: UInt64) -> TransitionID { TransitionID(rawValue: raw) }
 struct AuthStormTests {
     @Test(
         arguments: [
-            // A login called before a logout, built after the logout returned: a breach.
+            // A login called before a logout, shown after the logout returned: a breach.
             (
-                [login(0, batch: 0), logout(1, batch: 1), .returned(call: 1, result: .completed), .built(u(0))],
-                [LogoutGuaranteeChecker.Violation.built(u(0), afterLogout: 1)]
+                [
+                    login(0, batch: 0), logout(1, batch: 1), .returned(call: 1, result: .completed),
+                    .shown(id(3), session: u(0)),
+                ],
+                [LogoutGuaranteeChecker.Violation.shown(u(0), afterLogout: 1)]
             ),
-            // Built before the logout returned: the logout waited for it, as it should.
-            ([login(0, batch: 0), logout(1, batch: 1), .built(u(0)), .returned(call: 1, result: .completed)], []),
+            // Shown before the logout returned: the logout came after it, as it should.
+            (
+                [
+                    login(0, batch: 0), logout(1, batch: 1), .shown(id(3), session: u(0)),
+                    .returned(call: 1, result: .completed),
+                ],
+                []
+            ),
+            // A beaten login's factory may finish after the logout returned: building is no
+            // breach, its child is dropped unseen.
+            ([login(0, batch: 0), logout(1, batch: 1), .returned(call: 1, result: .completed), .built(u(0))], []),
             // A cancelled logout guarantees nothing about what was already on its way.
-            ([login(0, batch: 0), logout(1, batch: 1), .returned(call: 1, result: .cancelled), .built(u(0))], []),
+            (
+                [
+                    login(0, batch: 0), logout(1, batch: 1), .returned(call: 1, result: .cancelled),
+                    .shown(id(3), session: u(0)),
+                ],
+                []
+            ),
             // An unchanged logout still guards.
             (
-                [login(0, batch: 0), logout(1, batch: 1), .returned(call: 1, result: .unchanged), .built(u(0))],
-                [.built(u(0), afterLogout: 1)]
+                [
+                    login(0, batch: 0), logout(1, batch: 1), .returned(call: 1, result: .unchanged),
+                    .shown(id(3), session: u(0)),
+                ],
+                [.shown(u(0), afterLogout: 1)]
             ),
             // A login called after the logout does not lift the bar on the ones before it.
             (
                 [
                     login(0, batch: 0), logout(1, batch: 1), .returned(call: 1, result: .completed), login(2, batch: 2),
-                    .built(u(0)), .built(u(2)),
+                    .shown(id(3), session: u(0)), .shown(id(4), session: u(2)),
                 ],
-                [.built(u(0), afterLogout: 1)]
+                [.shown(u(0), afterLogout: 1)]
             ),
             // A logout superseded by a later login still bars the logins before it.
             (
@@ -45,31 +66,22 @@ struct AuthStormTests {
                 ],
                 [.shown(u(0), afterLogout: 1)]
             ),
-            // A superseded logout may return while an older factory still runs: building
-            // is no breach after it, showing is.
-            (
-                [
-                    login(0, batch: 0), logout(1, batch: 1), login(2, batch: 2),
-                    .returned(call: 1, result: .superseded), .built(u(0)),
-                ],
-                []
-            ),
             // The bar of the newest returned logout covers every batch before it.
             (
                 [
                     login(0, batch: 0), logout(1, batch: 1), login(2, batch: 2), logout(3, batch: 3),
                     .returned(call: 3, result: .completed), .returned(call: 1, result: .superseded),
-                    .built(u(2)),
+                    .shown(id(7), session: u(2)),
                 ],
-                [.built(u(2), afterLogout: 3)]
+                [.shown(u(2), afterLogout: 3)]
             ),
             // A start() restoring a session is ordered like a login.
             (
                 [
                     .calling(call: 0, batch: 0, kind: .start), logout(1, batch: 1),
-                    .returned(call: 1, result: .completed), .built(u(0)),
+                    .returned(call: 1, result: .completed), .shown(id(3), session: u(0)),
                 ],
-                [.built(u(0), afterLogout: 1)]
+                [.shown(u(0), afterLogout: 1)]
             ),
             // Shown and announced after the logout returned: both are breaches.
             (

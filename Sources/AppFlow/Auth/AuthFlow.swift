@@ -286,6 +286,12 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
     /// ``logout(_:animation:)``, ``refresh(_:animation:)``, ``lock(_:animation:)`` or
     /// ``unlock(animation:preparing:)``.
     ///
+    /// **Priority.** The call's work runs in a task of its own. A logout, a lock or the
+    /// cover that beats a call still on its way runs it one priority class above the
+    /// caller's (background, utility, medium, high, then user-interactive), so that it
+    /// runs before the leftovers of the calls it beat; any other call runs at the caller's
+    /// priority.
+    ///
     /// **Cancellation.** ``AuthCallHandle/cancel()`` cancels it as cancelling the async
     /// call's task would.
     ///

@@ -9,7 +9,8 @@ public enum OverlapPolicy: Sendable, Hashable, CaseIterable {
     /// The queue may be bounded with the container's `maxPending`; a request beyond the
     /// bound returns ``TransitionResult/rejected``.
     case enqueue
-    /// Every pending (not yet started) request returns ``TransitionResult/superseded``;
+    /// Every pending (not yet started) request returns ``TransitionResult/superseded``,
+    /// including one that was handed its turn but whose caller has not started it yet;
     /// the running transition finishes normally, then this request runs.
     case latestWins
     /// As ``latestWins``, and the running transition's animation is also cut short: it

@@ -32,6 +32,10 @@ struct TestAuthProvider: AuthFlowProvider {
     let loggedInCalls = Log<String>()
     /// Holds the outgoing child's preparation for a logout: a slow server-side logout.
     var logoutPreparationGate: Gate? = nil
+    /// Runs first in every logged-in factory.
+    var onLoggedInFactory: (@Sendable () async -> Void)? = nil
+    /// Runs first in every logged-out factory.
+    var onLoggedOutFactory: (@Sendable () async -> Void)? = nil
 
     func initialSession() async -> String? {
         await sessionGate?.pass()
@@ -51,6 +55,7 @@ struct TestAuthProvider: AuthFlowProvider {
     }
 
     func makeLoggedOutChild(for variant: LogoutVariant) async -> Screen {
+        await onLoggedOutFactory?()
         await factoryGate?.pass()
         let name = variant == .signedOut ? "loggedOut" : "loggedOut(\(variant))"
         built.append(name)
@@ -59,6 +64,7 @@ struct TestAuthProvider: AuthFlowProvider {
 
     func makeLoggedInChild(for session: String) async -> Screen {
         if let tracker { aliveWhenBuilding.append("\(session): \(tracker.alive.sorted())") }
+        await onLoggedInFactory?()
         await factoryGate?.pass()
         if heldSession == nil || heldSession == session {
             await loginGate?.pass()
