@@ -204,8 +204,9 @@ extension AuthFlow {
         // Only a flow with services records which services a factory holds.
         let acquired: LockedValue<UInt64?>? = services == nil ? nil : LockedValue(nil)
         // Whether this request's factory builds its child now (not while the outgoing
-        // child prepares to leave): the machine's fact for ``FlowAdmissionPoint/overtaken``.
-        let building = LockedValue(false)
+        // child prepares to leave), the machine's fact for ``FlowAdmissionPoint/overtaken``,
+        // and whether a newer request overtook it.
+        let progress = LockedValue(BuildProgress())
         let container = scene.container
         let interrupts = machine.withLock { $0.interruptsRunningTransition(call) }
         let result = await container.cycle(
@@ -223,11 +224,12 @@ extension AuthFlow {
                             at: point,
                             current: current.place,
                             currentEpoch: current.sessionEpoch,
-                            building: point == .overtaken && building.withLock { $0 },
+                            building: point == .overtaken && progress.withLock { $0.building },
                             sameAccount: { _, _ in same }
                         )
                     } == .admit
                 trace(.admission(number: stamp, scene: scene.id, point: "\(point)", admitted: admitted))
+                if point == .overtaken, !admitted { overtaken(progress) }
                 return admitted
             },
             to: { [self] in
@@ -256,6 +258,13 @@ extension AuthFlow {
                 if delay > .zero {
                     try? await clock.sleep(for: delay)
                 }
+                progress.withLock { $0.building = true }
+                guard machine.withLock({ $0.buildsChild(stamp) }) else {
+                    // Beaten before its factory began: the factory is never called, and
+                    // the placeholder stands in for a child that is dropped unseen.
+                    let placeholder = await provider.makeSwitchingPlaceholder(in: scene.id)
+                    return screen(plan.phase, placeholder, plan.logoutVariant, plan.origin, plan.epoch, scene.id)
+                }
                 let build = Task { [self] in
                     await makeChild(
                         plan.phase,
@@ -268,7 +277,6 @@ extension AuthFlow {
                     )
                 }
                 trace(.workBegan(number: stamp, scene: scene.id, work: .child))
-                building.withLock { $0 = true }
                 if case .cancel(let handle) = machine.withLock({ $0.buildStarted(stamp, build) }) {
                     handle.cancel()
                 }
@@ -288,6 +296,7 @@ extension AuthFlow {
         if let epoch = acquired?.withLock({ $0 }) {
             services?.factoryEnded(epoch)
         }
+        factoryReturned(progress)
         if result.didRun, !machine.withLock({ $0.keepsCoveredChild(after: call) }) {
             // The lock screen has gone (an unlock showed the kept child, or another call
             // replaced it): the scene lets go of a child an older lock kept, and keeps one a
@@ -333,6 +342,28 @@ extension AuthFlow {
             return await provider.makeLockScreen(for: session, in: scene)
         case .loggedOut, .splash:
             return await provider.makeLoggedOutChild(for: variant ?? .signedOut, in: scene)
+        }
+    }
+
+    /// Where one request of a call stands with its factory.
+    struct BuildProgress: Sendable {
+        /// The factory builds the call's child.
+        var building = false
+        /// A newer request overtook the request: ``finish()`` waits for its factory.
+        var overtaken = false
+    }
+
+    /// A newer request overtook the request of `progress`: its factory runs on, and
+    /// ``finish()`` waits for it.
+    func overtaken(_ progress: LockedValue<BuildProgress>) {
+        progress.withLock { $0.overtaken = true }
+        overtakenFactories.begin()
+    }
+
+    /// The request of `progress` has returned from its container.
+    func factoryReturned(_ progress: LockedValue<BuildProgress>) {
+        if progress.withLock({ $0.overtaken }) {
+            overtakenFactories.end()
         }
     }
 

@@ -107,6 +107,8 @@ extension AuthFlow {
     ) async {
         // Only a flow with services records which services a factory holds.
         let acquired: LockedValue<UInt64?>? = services == nil ? nil : LockedValue(nil)
+        // A placement's factory builds from its start.
+        let progress = LockedValue(BuildProgress(building: true))
         let privacy: Bool
         if case .covered = place { privacy = true } else { privacy = false }
         let (phase, variant): (AuthPhase<Session>, LogoutVariant?) =
@@ -119,7 +121,13 @@ extension AuthFlow {
         _ = await scene.container.cycle(
             animation: .immediate,
             policy: configuration.policy,
-            admission: { [machine] _, _ in machine.withLock { $0.admitPlacement(stamp) } },
+            admission: { [self] point, _ in
+                // At every point, `overtaken` too: a placement's factory is all build, so a
+                // stale one lets a newer call go first.
+                let admitted = machine.withLock { $0.admitPlacement(stamp) }
+                if point == .overtaken, !admitted { overtaken(progress) }
+                return admitted
+            },
             to: { [self] in
                 let child = await makeChild(phase, variant, origin, epoch, scene.id, acquired, privacy: privacy)
                 return screen(phase, child, variant, nil, epoch, scene.id, privacy: privacy)
@@ -128,6 +136,7 @@ extension AuthFlow {
         if let epoch = acquired?.withLock({ $0 }) {
             services?.factoryEnded(epoch)
         }
+        factoryReturned(progress)
         await reportShown(stamp, in: CollectionOfOne(scene))
     }
 }

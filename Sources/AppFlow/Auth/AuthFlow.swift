@@ -60,6 +60,9 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
     let intents: LockedValue<IntentMachine>
     /// Where the flow records what it does; `nil` records nothing.
     let tracer: (any FlowTracer)?
+    /// The factories of calls a newer call overtook: no container waits for them, so
+    /// ``finish()`` does.
+    let overtakenFactories = WorkInFlight()
 
     typealias Machine = AuthStateMachine<Session, AuthOutcome, Task<Child, Never>, AuthScene<Provider>>
     typealias IntentMachine = IntentStateMachine<Session, Provider.Intent, Child, AuthIntentHandle>
@@ -381,9 +384,10 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
     /// Calls that have not started return ``AuthResult/cancelled``; the running one is
     /// cut short (or cancelled if its child was still being made); every stream from
     /// ``events(bufferingPolicy:)`` ends. Calls made afterwards return
-    /// ``AuthResult/cancelled`` at once. It returns once all of that is done; calling it
-    /// again, or concurrently, waits for the same, and cancelling the caller does not
-    /// shorten the wait.
+    /// ``AuthResult/cancelled`` at once. It returns once all of that is done, including the
+    /// factories of calls a newer call overtook (their children are dropped) and the
+    /// session services' teardown; calling it again, or concurrently, waits for the same,
+    /// and cancelling the caller does not shorten the wait.
     public func finish() async {
         let (scenes, intentAction) = machine.withLock { ($0.finish(), intents.withLock { $0.finish() }) }
         performIntents(intentAction)
@@ -398,6 +402,8 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
                 }
             }
         }
+        // Their services are released only once they have returned.
+        await overtakenFactories.waitUntilNone()
         // A scene detached before `finish()` but still finishing is told by `detach`.
         await services?.finish(scenes: scenes.map(\.id))
     }

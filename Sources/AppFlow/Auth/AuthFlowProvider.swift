@@ -30,8 +30,9 @@ public protocol AuthFlowProvider<Session, Child>: Sendable {
     /// Makes the logged-out child.
     ///
     /// Called, through the default ``makeLoggedOutChild(for:)``, only when a logout
-    /// transition starts, never for a superseded logout. Calls never overlap: they come
-    /// one transition at a time, in the order the transitions run. Cancellation and
+    /// transition starts, never for a logout superseded before it began building. Calls
+    /// come in the order the transitions start; one may still run when the next begins, if
+    /// a later call beat it (see ``makeLoggedInChild(for:)``). Cancellation and
     /// ``AuthFlow/finish()`` are as for ``makeLoggedInChild(for:)``.
     func makeLoggedOutChild() async -> Child
     /// Makes the logged-out child for `variant`. Defaults to ``makeLoggedOutChild()``.
@@ -41,13 +42,16 @@ public protocol AuthFlowProvider<Session, Child>: Sendable {
     func makeLoggedOutChild(for variant: LogoutVariant) async -> Child
     /// Makes the logged-in child for `session`.
     ///
-    /// Called only when a login or refresh transition starts, one transition at a time.
-    /// It runs in a task of its own, which is cancelled the moment a later call is made
-    /// (a logout, another login, a refresh): check `Task.isCancelled` to stop early.
-    /// Whatever it returns then is dropped unseen, before `willTransition`, and the call
-    /// returns ``AuthResult/superseded``. If ``AuthFlow/finish()`` arrives while it runs,
-    /// the child it returns is dropped and the call returns ``AuthResult/cancelled``;
-    /// after `finish()` it is not called.
+    /// Called only when a login or refresh transition starts, and never once a later call
+    /// has beaten it. It runs in a task of its own, which is cancelled the moment a later
+    /// call is made (a logout, another login, a refresh): check `Task.isCancelled` to stop
+    /// early. Whatever it returns then is dropped unseen, before `willTransition`, and the
+    /// call returns ``AuthResult/superseded``. The later call does not wait for it: its
+    /// factory may run while this one finishes, so factories of one scene can overlap
+    /// (never two for calls that were both still the newest). If ``AuthFlow/finish()``
+    /// arrives while it runs, the child it returns is dropped and the call returns
+    /// ``AuthResult/cancelled`` (``AuthResult/superseded`` if a later call had beaten it);
+    /// `finish()` waits for it to return, and after `finish()` it is not called.
     func makeLoggedInChild(for session: Session) async -> Child
     /// Makes the logged-in child for `session`, knowing which call asked for it
     /// (``AuthCall/login``, ``AuthCall/refresh`` or ``AuthCall/start``). Defaults to

@@ -812,6 +812,12 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         case cancel(Build)
     }
 
+    /// Whether call `stamp` may still call its factory: only while it is the newest call.
+    /// A call beaten before its factory began never calls it.
+    func buildsChild(_ stamp: Stamp) -> Bool {
+        stamp == newest
+    }
+
     /// The factory of call `stamp` has started as `handle`.
     mutating func buildStarted(_ stamp: Stamp, _ handle: Build) -> BuildAction {
         checkIssued(stamp, "buildStarted")

@@ -20,6 +20,7 @@
 // | `willTransition` then `didTransition`, no frames  | `publishPair`: both events, same values       |
 // | no hooks, no stage calls (there are none)         | none                                          |
 // | `runnerTaskHash` set, then cleared                | untouched                                     |
+// | `childMaker` set while a factory runs, cleared    | untouched (a child request has no factory)    |
 //
 // Whoever adds a side effect to `run` adds it here, or excludes the case from this path
 // in `cycleInPlace`'s `synchronous` test. `FlowContainerInPlaceTests` checks the rule:
@@ -107,7 +108,8 @@ extension FlowContainer {
             childAdopts: lifecycle.childAdopts,
             hasChildLeaves: childLeaves != nil,
             runnerTaskHash: runnerTaskHash,
-            isAnimating: activeAnimation != nil
+            isAnimating: activeAnimation != nil,
+            hasChildMaker: childMaker != nil
         )
     }
 
@@ -119,5 +121,6 @@ extension FlowContainer {
         let hasChildLeaves: Bool
         let runnerTaskHash: Int?
         let isAnimating: Bool
+        let hasChildMaker: Bool
     }
 }

@@ -36,8 +36,8 @@ extension FlowStateMachine {
         var subscriberCount = 0
         /// The newest call stamp issued.
         var lastCallStamp: UInt64 = 0
-        /// Requests overtaken while their factory runs.
-        var overtaken: Set<RequestID> = []
+        /// Requests that lost their turn, with where each stood.
+        var overtaken: [RequestID: OvertakenStep] = [:]
     }
 
     /// The state now.

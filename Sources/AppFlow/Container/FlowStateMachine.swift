@@ -33,8 +33,9 @@
 ///    a committed one is `lastTransitionID` (the owner is preparing, animating or settling).
 /// 7. A finishing owner has a recorded interruption, unless its animation was already over.
 /// 8. At rest the phase is never `modifying`.
-/// 9. An overtaken request (its factory still running after it lost its turn) holds an id
-///    at most `lastRequestID`, and is neither the owner, waiting nor decided early.
+/// 9. An overtaken request (it lost its turn before it started, or while its factory ran)
+///    holds an id at most `lastRequestID`, and is neither the owner, waiting nor decided
+///    early.
 struct FlowStateMachine<Waiter, FinishWaiter> {
     // MARK: - What the machine decides
 
@@ -97,10 +98,18 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
     private(set) var subscriberCount = 0
     /// The newest ``CallStamp`` issued: a stamped request with an older one is superseded.
     private(set) var lastCallStamp = CallStamp(rawValue: 0)
-    /// Requests overtaken while their factory ran: each lost its turn to a newer request
-    /// and returns ``TransitionResult/superseded`` once its factory has returned
-    /// (``childReady(_:admission:)``).
-    private(set) var overtaken: Set<RequestID> = []
+    /// Requests that lost their turn to a newer request, with where each stood: each
+    /// returns ``TransitionResult/superseded`` when it starts (``start(_:admission:makesChild:stamp:)``)
+    /// or once its factory has returned (``childReady(_:admission:)``), as it stood.
+    private(set) var overtaken: [RequestID: OvertakenStep] = [:]
+
+    /// Where a request stood when it lost its turn.
+    enum OvertakenStep: Sendable, Hashable {
+        /// Handed its turn, not started: it learns so when it starts.
+        case beforeStart
+        /// Making its child: it learns so when its factory returns.
+        case makingChild
+    }
 
     init() {}
 
@@ -388,7 +397,10 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
         makesChild: Bool,
         stamp: CallStamp? = nil
     ) -> StartAction {
-        if overtaken.remove(id) != nil { return .overtaken }
+        if overtaken[id] == .beforeStart {
+            overtaken[id] = nil
+            return .overtaken
+        }
         var running = owner(id, "start")
         guard running.step == .starting else {
             preconditionFailure("Internal inconsistency: start(\(id)) at step \(running.step)")
@@ -439,7 +451,10 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
     /// The factory of request `id` has returned its child; `admission` is where the
     /// request stands with its admission closure at ``FlowAdmissionPoint/childMade``.
     mutating func childReady(_ id: RequestID, admission: AdmissionAnswer) -> ChildReadyAction {
-        if overtaken.remove(id) != nil { return .overtaken }
+        if overtaken[id] == .makingChild {
+            overtaken[id] = nil
+            return .overtaken
+        }
         var running = owner(id, "childReady")
         guard case .makingChild(let reserved) = running.step else {
             preconditionFailure("Internal inconsistency: childReady(\(id)) at step \(running.step)")
@@ -652,7 +667,8 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
         case .modifying:
             return ["8: the phase is modifying at rest"]
         }
-        let held = (owner.map { [$0.id] } ?? []) + waiting + Array(decidedEarly.keys) + Array(overtaken)
+        let lost = Set(overtaken.keys)
+        let held = (owner.map { [$0.id] } ?? []) + waiting + Array(decidedEarly.keys) + Array(lost)
         if let newest = held.max(), newest > lastRequestID {
             broken.append("3: request \(newest) is newer than the last id issued, \(lastRequestID)")
         }
@@ -666,8 +682,8 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
         if !early.isDisjoint(with: waiting) || owner.map({ early.contains($0.id) || waiting.contains($0.id) }) == true {
             broken.append("4: an id is both decided early, waiting or owning")
         }
-        if !overtaken.isDisjoint(with: early) || !overtaken.isDisjoint(with: waiting)
-            || owner.map({ overtaken.contains($0.id) }) == true
+        if !lost.isDisjoint(with: early) || !lost.isDisjoint(with: waiting)
+            || owner.map({ lost.contains($0.id) }) == true
         {
             broken.append("9: an overtaken request is also owning, waiting or decided early")
         }
@@ -759,7 +775,7 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
         guard case .running(let running, _) = phase else {
             preconditionFailure("Internal inconsistency: \(phase) has no owner to overtake")
         }
-        overtaken.insert(running.id)
+        overtaken[running.id] = .makingChild
         switch endTurn(returning: .superseded) {
         case .returning:
             return .overtake(next: nil, superseded: [])
@@ -781,7 +797,7 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
         if running.step == .handedOver {
             decide(running.id, .superseded)
         } else {
-            overtaken.insert(running.id)
+            overtaken[running.id] = .beforeStart
         }
         let superseded = resolveAll(&pending, with: .superseded)
         phase = .idle

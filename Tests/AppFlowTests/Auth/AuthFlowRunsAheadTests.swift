@@ -5,10 +5,10 @@ import Testing
 
 @testable import AppFlow
 
-/// A call never waits for the work of calls it beat: not for a beaten login's factory
-/// (the container hands the newer call its turn at once), and a requested logout, lock or
-/// cover not behind the beaten calls' jobs either (its task runs a priority class above its
-/// caller's).
+/// A call does not wait for a beaten call's factory that is building (the container ends
+/// the beaten call's turn at once) nor call a factory of its own once beaten; a requested
+/// logout, lock or cover does not wait behind the beaten calls' jobs either (its task runs
+/// a priority class above its caller's).
 @Suite(.timeLimit(.minutes(1)), .endsWithin(.seconds(45)))
 struct AuthFlowRunsAheadTests {
     typealias Flow = AuthFlow<TestAuthProvider>
@@ -57,6 +57,81 @@ struct AuthFlowRunsAheadTests {
         #expect(await login.value(within: .seconds(20)) == .superseded)
         #expect(sawReturn.withLock { $0 }, "the logout returned while the factory waited for it")
         #expect(await flow.container.child.child.name == "loggedOut(expired)")
+        await flow.finish()
+        // The provider's hook holds the flow: let go of it, or the flow is never released.
+        logOut.withLock { $0 = nil }
+    }
+
+    /// `finish()` waits for the factory of a call a newer call overtook: that factory
+    /// holds the old session's services, which are torn down only once it has returned.
+    @Test func finishWaitsForAnOvertakenFactoryAndTearsItsServicesDownFirst() async {
+        let (flow, provider, gate, login) = await AuthSceneTests.loginHeldInItsFactory()
+        // The login never showed: the logout finds the flow logged out already.
+        let logout = Task { await flow.logout() }
+        #expect(await logout.value(within: .seconds(10)) == .unchanged)
+        #expect(provider.log.all.contains("make kit 1 of ada"))
+        // The factory is let go only once `finish()` has ended the scene's container.
+        let opener = Task {
+            _ = await eventually(timeout: .seconds(10)) { provider.log.all.contains("loggedOut@1.didDisappear") }
+            gate.open()
+        }
+        let finishing = Task {
+            await flow.finish()
+            provider.log.append("finish returned")
+        }
+        _ = await finishing.value(within: .seconds(10))
+        await opener.value
+        #expect(await login.value(within: .seconds(10)) == .superseded)
+        let log = provider.log.all
+        let teardown = log.firstIndex(of: "tear down kit 1 of ada")
+        let returned = log.firstIndex(of: "finish returned")
+        #expect(teardown != nil && returned != nil && teardown! < returned!, "\(log)")
+        #expect(provider.aliveServices.current == 0)
+    }
+
+    /// A call beaten while the outgoing child prepares to leave keeps its turn until the
+    /// preparation ends, then never calls its factory: the placeholder stands in for a
+    /// child no one sees.
+    @Test func aLogoutBeatenWhileItsChildPreparesNeverCallsItsFactory() async {
+        var provider = TestAuthProvider()
+        provider.session = "ada"
+        let gate = Gate()
+        provider.logoutPreparationGate = gate
+        let flow = await provider.startedFlow()
+        let logout = Task { await flow.logout(LogoutVariant("soft")) }
+        #expect(await eventually { gate.waitingCount == 1 })
+        let login = Task { await flow.login("bob") }
+        #expect(await eventually { await flow.container.pendingCount == 1 })
+        gate.open()
+        #expect(await logout.value(within: .seconds(10)) == .superseded)
+        #expect(await login.value(within: .seconds(10)) == .completed)
+        #expect(!provider.built.all.contains("loggedOut(soft)"), "\(provider.built.all)")
+        #expect(provider.built.all.contains("placeholder"))
+        #expect(await flow.container.child.child.name == "main(bob)")
+        await flow.finish()
+    }
+
+    @Test func aRequestedLockThatBeatsALoginOnItsWayRunsAClassAboveItsCaller() async {
+        var provider = TestAuthProvider()
+        provider.session = "ada"
+        let gate = Gate()
+        provider.heldSession = "bob"
+        provider.loginGate = gate
+        let priorities = Log<TaskPriority>()
+        provider.onLockScreen = { priorities.append(Task.currentPriority) }
+        let flow = await provider.startedFlow()
+        let login = Task { await flow.login("bob") }
+        _ = await eventually { gate.waitingCount == 1 }
+        let returned = LockedValue<AuthResult?>(nil)
+        Task(priority: .low) {
+            let result = await flow.request(.lock(.teardown)).result
+            returned.withLock { $0 = result }
+        }
+        _ = await eventually { returned.withLock { $0 } != nil }
+        gate.open()
+        _ = await login.value(within: .seconds(10))
+        #expect(returned.withLock { $0 } != nil)
+        #expect(priorities.all.first == .medium)
         await flow.finish()
     }
 

@@ -68,7 +68,8 @@ struct FlowContainerInPlaceTests {
             // do not compare; both containers are idle here, so none waits).
             let machines = states.map(\.machine).map { machine in
                 "\(machine.phase) \(String(describing: machine.owner)) \(machine.pending.count) \(machine.finishWaiters.count) "
-                    + "\(machine.decidedEarly) \(machine.lastTransitionID) \(machine.subscriberCount) \(machine.lastCallStamp)"
+                    + "\(machine.decidedEarly) \(machine.lastTransitionID) \(machine.subscriberCount) \(machine.lastCallStamp) "
+                    + "\(machine.overtaken)"
             }
             #expect(machines[0] == machines[1])
             #expect(states.map(\.shownChild.name) == [name, name])
@@ -76,6 +77,7 @@ struct FlowContainerInPlaceTests {
             #expect(states[0].hasChildLeaves == states[1].hasChildLeaves)
             #expect(states[0].runnerTaskHash == states[1].runnerTaskHash)
             #expect(states[0].isAnimating == states[1].isAnimating)
+            #expect(states[0].hasChildMaker == states[1].hasChildMaker)
             #expect(await inPlace.child.name == name)
             #expect(await ordinary.child.name == name)
             #expect(inPlace.currentChild.name == ordinary.currentChild.name)

@@ -264,7 +264,7 @@ import Testing
                     phase: .running,
                     owner: Running(id: 2, step: .starting),
                     lastRequestID: 2,
-                    overtaken: [1]
+                    overtaken: [1: self == .overtaken ? .makingChild : .beforeStart]
                 )
             }
         }
@@ -440,7 +440,7 @@ import Testing
         ]
         let owner = snapshot.owner
         var known: [RequestID] = owner.map { [$0.id] } ?? []
-        known += snapshot.pending.map(\.id) + snapshot.decidedEarly.keys.sorted() + snapshot.overtaken.sorted()
+        known += snapshot.pending.map(\.id) + snapshot.decidedEarly.keys.sorted() + snapshot.overtaken.keys.sorted()
         for entry in snapshot.pending where entry.waiter == nil {
             inputs.append(.attach(entry.id, waiter: 100 + Int(entry.id.rawValue)))
         }
@@ -491,8 +491,11 @@ import Testing
                 break
             }
         }
-        for id in snapshot.overtaken.sorted() {
-            inputs += [.childReady(id), .start(id, .unconditional, makesChild: true)]
+        for (id, step) in snapshot.overtaken.sorted(by: { $0.key < $1.key }) {
+            switch step {
+            case .makingChild: inputs.append(.childReady(id))
+            case .beforeStart: inputs.append(.start(id, .unconditional, makesChild: true))
+            }
         }
         inputs += [.finish, .finishFromInside]
         switch snapshot.phase {
@@ -531,6 +534,13 @@ import Testing
         if let first = snapshot.pending.first, owner != nil {
             candidates.append(.start(first.id, .unconditional, makesChild: false))
         }
+        // An overtaken request reports only the step it lost its turn at.
+        for (lostID, step) in snapshot.overtaken {
+            switch step {
+            case .makingChild: candidates.append(.start(lostID, .unconditional, makesChild: true))
+            case .beforeStart: candidates.append(.childReady(lostID))
+            }
+        }
         return candidates.filter { !legal.contains($0.description) }
     }
 
@@ -556,7 +566,8 @@ import Testing
             parts.append("finish waiters " + snapshot.finishWaiters.joined(separator: ", "))
         }
         if !snapshot.overtaken.isEmpty {
-            parts.append("overtaken " + snapshot.overtaken.sorted().map { "\($0)" }.joined(separator: ", "))
+            let lost = snapshot.overtaken.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+            parts.append("overtaken " + lost.joined(separator: ", "))
         }
         if !snapshot.decidedEarly.isEmpty {
             let early = snapshot.decidedEarly.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }

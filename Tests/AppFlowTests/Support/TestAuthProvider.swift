@@ -36,6 +36,8 @@ struct TestAuthProvider: AuthFlowProvider {
     var onLoggedInFactory: (@Sendable () async -> Void)? = nil
     /// Runs first in every logged-out factory.
     var onLoggedOutFactory: (@Sendable () async -> Void)? = nil
+    /// Runs first when a lock screen is made.
+    var onLockScreen: (@Sendable () async -> Void)? = nil
 
     func initialSession() async -> String? {
         await sessionGate?.pass()
@@ -83,6 +85,11 @@ struct TestAuthProvider: AuthFlowProvider {
         await placeholderGate?.pass()
         built.append("placeholder")
         return track(Screen("placeholder", calls: hooks))
+    }
+
+    func makeLockScreen(for session: String, in scene: AuthSceneID) async -> Screen {
+        await onLockScreen?()
+        return await makeSwitchingPlaceholder(in: scene)
     }
 
     func prepareToLeave(_ child: Screen, direction: AuthDirection) async {
