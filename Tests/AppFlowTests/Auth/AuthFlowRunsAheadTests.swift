@@ -17,18 +17,18 @@ struct AuthFlowRunsAheadTests {
         let (flow, provider, gate) = await AuthFlowCallOrderTests.flowWithHeldLogin()
         let events = AuthFlowCallOrderTests.record(flow)
         let login = Task { await flow.login("ada") }
-        #expect(await eventually { gate.waitingCount == 1 })
+        #expect(await eventually(timeout: .seconds(30)) { gate.waitingCount == 1 })
         // The factory is held however it is cancelled: the logout returns meanwhile.
         let logout = Task { await flow.logout(LogoutVariant("soft")) }
-        #expect(await logout.value(within: .seconds(10)) == .completed)
+        #expect(await logout.value(within: .seconds(30)) == .completed)
         #expect(await flow.container.child.child.name == "loggedOut(soft)")
         #expect(gate.waitingCount == 1)
         gate.open()
-        #expect(await login.value(within: .seconds(10)) == .superseded)
+        #expect(await login.value(within: .seconds(30)) == .superseded)
         #expect(provider.built.all.contains("loggedIn(ada)"), "the factory ran to its end")
         #expect(await flow.container.child.child.name == "loggedOut(soft)")
         await flow.finish()
-        let seen = await events.value(within: .seconds(10)) ?? []
+        let seen = await events.value(within: .seconds(30)) ?? []
         #expect(!seen.contains { $0.contains("main(ada)") }, "the login's child was never shown: \(seen)")
         #expect(provider.tracker?.alive == ["loggedOut(soft)"], "the dropped child is released")
     }
@@ -44,8 +44,8 @@ struct AuthFlowRunsAheadTests {
             guard let logOut = logOut.withLock({ $0 }) else { return }
             let handle = logOut()
             // The factory's task is cancelled by the logout it made, so it polls for the
-            // logout's return (for at most 10 s) instead of awaiting its result.
-            let deadline = ContinuousClock.now + .seconds(10)
+            // logout's return (for at most 30 s) instead of awaiting its result.
+            let deadline = ContinuousClock.now + .seconds(30)
             while !handle.hasReturned, ContinuousClock.now < deadline {
                 await Task.yield()
             }
@@ -54,7 +54,7 @@ struct AuthFlowRunsAheadTests {
         let flow = await provider.startedFlow()
         logOut.withLock { $0 = { flow.request(.logout(LogoutVariant("expired"))) } }
         let login = Task { await flow.login("ada") }
-        #expect(await login.value(within: .seconds(20)) == .superseded)
+        #expect(await login.value(within: .seconds(40)) == .superseded)
         #expect(sawReturn.withLock { $0 }, "the logout returned while the factory waited for it")
         #expect(await flow.container.child.child.name == "loggedOut(expired)")
         await flow.finish()
@@ -68,20 +68,20 @@ struct AuthFlowRunsAheadTests {
         let (flow, provider, gate, login) = await AuthSceneTests.loginHeldInItsFactory()
         // The login never showed: the logout finds the flow logged out already.
         let logout = Task { await flow.logout() }
-        #expect(await logout.value(within: .seconds(10)) == .unchanged)
+        #expect(await logout.value(within: .seconds(30)) == .unchanged)
         #expect(provider.log.all.contains("make kit 1 of ada"))
         // The factory is let go only once `finish()` has ended the scene's container.
         let opener = Task {
-            _ = await eventually(timeout: .seconds(10)) { provider.log.all.contains("loggedOut@1.didDisappear") }
+            _ = await eventually(timeout: .seconds(30)) { provider.log.all.contains("loggedOut@1.didDisappear") }
             gate.open()
         }
         let finishing = Task {
             await flow.finish()
             provider.log.append("finish returned")
         }
-        _ = await finishing.value(within: .seconds(10))
+        _ = await finishing.value(within: .seconds(30))
         await opener.value
-        #expect(await login.value(within: .seconds(10)) == .superseded)
+        #expect(await login.value(within: .seconds(30)) == .superseded)
         let log = provider.log.all
         let teardown = log.firstIndex(of: "tear down kit 1 of ada")
         let returned = log.firstIndex(of: "finish returned")
@@ -99,12 +99,13 @@ struct AuthFlowRunsAheadTests {
         provider.logoutPreparationGate = gate
         let flow = await provider.startedFlow()
         let logout = Task { await flow.logout(LogoutVariant("soft")) }
-        #expect(await eventually { gate.waitingCount == 1 })
-        let login = Task { await flow.login("bob") }
-        #expect(await eventually { await flow.container.pendingCount == 1 })
+        #expect(await eventually(timeout: .seconds(30)) { gate.waitingCount == 1 })
+        // Stamped before `request` returns: the logout is beaten before its preparation
+        // ends, however late the login's task runs.
+        let login = flow.request(.login("bob"))
         gate.open()
-        #expect(await logout.value(within: .seconds(10)) == .superseded)
-        #expect(await login.value(within: .seconds(10)) == .completed)
+        #expect(await logout.value(within: .seconds(30)) == .superseded)
+        #expect(await login.result == .completed)
         #expect(!provider.built.all.contains("loggedOut(soft)"), "\(provider.built.all)")
         #expect(provider.built.all.contains("placeholder"))
         #expect(await flow.container.child.child.name == "main(bob)")
@@ -121,15 +122,15 @@ struct AuthFlowRunsAheadTests {
         provider.onLockScreen = { priorities.append(Task.currentPriority) }
         let flow = await provider.startedFlow()
         let login = Task { await flow.login("bob") }
-        _ = await eventually { gate.waitingCount == 1 }
+        _ = await eventually(timeout: .seconds(30)) { gate.waitingCount == 1 }
         let returned = LockedValue<AuthResult?>(nil)
         Task(priority: .low) {
             let result = await flow.request(.lock(.teardown)).result
             returned.withLock { $0 = result }
         }
-        _ = await eventually { returned.withLock { $0 } != nil }
+        _ = await eventually(timeout: .seconds(30)) { returned.withLock { $0 } != nil }
         gate.open()
-        _ = await login.value(within: .seconds(10))
+        _ = await login.value(within: .seconds(30))
         #expect(returned.withLock { $0 } != nil)
         #expect(priorities.all.first == .medium)
         await flow.finish()
@@ -150,7 +151,7 @@ struct AuthFlowRunsAheadTests {
         let flow = await provider.startedFlow()
         let login = loginOnItsWay ? Task { await flow.login("ada") } : nil
         if loginOnItsWay {
-            _ = await eventually { gate.waitingCount == 1 }
+            _ = await eventually(timeout: .seconds(30)) { gate.waitingCount == 1 }
         }
         // Polled, not awaited: awaiting the task would raise its priority to the test's.
         let returned = LockedValue<AuthResult?>(nil)
@@ -158,10 +159,10 @@ struct AuthFlowRunsAheadTests {
             let result = await make(flow)
             returned.withLock { $0 = result }
         }
-        _ = await eventually { returned.withLock { $0 } != nil }
+        _ = await eventually(timeout: .seconds(30)) { returned.withLock { $0 } != nil }
         let result = returned.withLock { $0 }
         gate.open()
-        _ = await login?.value(within: .seconds(10))
+        _ = await login?.value(within: .seconds(30))
         await flow.finish()
         #expect(result == .completed)
         return priorities.all.last

@@ -42,13 +42,13 @@ struct FlowContainerOvertakingTests {
         let gate = Gate()
         let points = Log<FlowAdmissionPoint>()
         let stale = Self.staleOwner(container, gate: gate, overtaken: false, points: points)
-        #expect(await eventually { gate.waitingCount == 1 })
+        #expect(await eventually(timeout: .seconds(30)) { gate.waitingCount == 1 })
         // The stale factory still runs: the newer request does not wait for it.
         #expect(await container.cycle(to: Screen("newer")) == .completed)
         #expect(await container.child.name == "newer")
         #expect(await !container.isTransitioning)
         gate.open()
-        #expect(await stale.value(within: .seconds(10)) == .superseded)
+        #expect(await stale.value(within: .seconds(30)) == .superseded)
         // Its child is dropped unseen: no event, and the child in place stays.
         #expect(await container.child.name == "newer")
         #expect(points.all == [.arrival, .start, .overtaken])
@@ -62,13 +62,13 @@ struct FlowContainerOvertakingTests {
         let gate = Gate()
         let points = Log<FlowAdmissionPoint>()
         let owner = Self.staleOwner(container, gate: gate, overtaken: true, points: points, made: Screen("owner"))
-        #expect(await eventually { gate.waitingCount == 1 })
+        #expect(await eventually(timeout: .seconds(30)) { gate.waitingCount == 1 })
         let newer = launch(container, Screen("newer"), policy: .enqueue)
-        #expect(await eventually { await container.pendingCount == 1 })
+        #expect(await eventually(timeout: .seconds(30)) { await container.pendingCount == 1 })
         #expect(points.all == [.arrival, .start, .overtaken])
         gate.open()
-        #expect(await owner.value(within: .seconds(10)) == .completed)
-        #expect(await newer.value(within: .seconds(10)) == .completed)
+        #expect(await owner.value(within: .seconds(30)) == .completed)
+        #expect(await newer.value(within: .seconds(30)) == .completed)
         #expect(await container.child.name == "newer")
     }
 
@@ -88,12 +88,12 @@ struct FlowContainerOvertakingTests {
                 }
             )
         }
-        #expect(await eventually { gate.waitingCount == 1 })
+        #expect(await eventually(timeout: .seconds(30)) { gate.waitingCount == 1 })
         let newer = launch(container, Screen("newer"), policy: .enqueue)
-        #expect(await eventually { await container.pendingCount == 1 })
+        #expect(await eventually(timeout: .seconds(30)) { await container.pendingCount == 1 })
         gate.open()
-        #expect(await owner.value(within: .seconds(10)) == .completed)
-        #expect(await newer.value(within: .seconds(10)) == .completed)
+        #expect(await owner.value(within: .seconds(30)) == .completed)
+        #expect(await newer.value(within: .seconds(30)) == .completed)
         #expect(checks.all == [.arrival, .start])
     }
 
@@ -106,7 +106,7 @@ struct FlowContainerOvertakingTests {
         let newerGate = Gate()
         let points = Log<FlowAdmissionPoint>()
         let stale = Self.staleOwner(container, gate: staleGate, overtaken: false, points: points)
-        #expect(await eventually { staleGate.waitingCount == 1 })
+        #expect(await eventually(timeout: .seconds(30)) { staleGate.waitingCount == 1 })
         let inner = LockedValue<TransitionResult?>(nil)
         let newer = Task {
             await container.cycle {
@@ -117,11 +117,11 @@ struct FlowContainerOvertakingTests {
                 return Screen("newer")
             }
         }
-        #expect(await eventually { newerGate.waitingCount == 1 })
+        #expect(await eventually(timeout: .seconds(30)) { newerGate.waitingCount == 1 })
         staleGate.open()
-        #expect(await stale.value(within: .seconds(10)) == .superseded)
+        #expect(await stale.value(within: .seconds(30)) == .superseded)
         newerGate.open()
-        #expect(await newer.value(within: .seconds(10)) == .completed)
+        #expect(await newer.value(within: .seconds(30)) == .completed)
         #expect(inner.withLock { $0 } == .rejected)
         #expect(await container.child.name == "newer")
     }
