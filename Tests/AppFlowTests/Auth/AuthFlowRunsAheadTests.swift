@@ -97,6 +97,8 @@ struct AuthFlowRunsAheadTests {
         provider.session = "ada"
         let gate = Gate()
         provider.logoutPreparationGate = gate
+        // The preparation ends when the test says, never at its timeout.
+        provider.configuration.preparationTimeout = .seconds(3_600)
         let flow = await provider.startedFlow()
         let logout = Task { await flow.logout(LogoutVariant("soft")) }
         #expect(await eventually(timeout: .seconds(30)) { gate.waitingCount == 1 })
