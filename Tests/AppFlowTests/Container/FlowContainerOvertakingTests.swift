@@ -125,4 +125,72 @@ struct FlowContainerOvertakingTests {
         #expect(inner.withLock { $0 } == .rejected)
         #expect(await container.child.name == "newer")
     }
+
+    /// A request handed its turn whose task has not run since is still pending as far as
+    /// `latestWins` goes: a newer request supersedes it and runs without waiting for it.
+    /// The handed-over request's task runs on an executor the test holds, so its turn comes
+    /// while it cannot run.
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    @Test func aLatestWinsRequestSupersedesARequestHandedItsTurnBeforeItsTaskRuns() async {
+        let gate = Gate()
+        let container = FlowContainer(
+            initial: Screen("start"),
+            animation: .immediate,
+            stage: GatedStage(gate: gate)
+        )
+        let recorder = EventRecorder(container.events())
+        let first = launch(container, Screen("first"))
+        #expect(await eventually(timeout: .seconds(30)) { gate.waitingCount == 1 })
+        let held = HeldExecutor()
+        let handedOver = LockedValue<TransitionResult?>(nil)
+        Task(executorPreference: held) {
+            let result = await container.cycle(to: Screen("handedOver"), policy: .enqueue)
+            handedOver.withLock { $0 = result }
+        }
+        // Run the held task until it waits for its turn.
+        #expect(
+            await eventually(timeout: .seconds(30)) {
+                held.runHeld()
+                return await container.pendingCount == 1
+            }
+        )
+        held.runHeld()
+        gate.open()
+        #expect(await first.value(within: .seconds(30)) == .completed)
+        // Its turn has come; its task cannot run. A newer latest-wins request does not wait.
+        let newer = launch(container, Screen("newer"), policy: .latestWins)
+        #expect(await newer.value(within: .seconds(30)) == .completed)
+        #expect(
+            await eventually(timeout: .seconds(30)) {
+                held.runHeld()
+                return handedOver.withLock { $0 } != nil
+            }
+        )
+        #expect(handedOver.withLock { $0 } == .superseded)
+        #expect(await container.child.name == "newer")
+        await container.finish()
+        await recorder.waitUntilFinished()
+        #expect(
+            recorder.summaries == ["will start->first", "did start->first", "will first->newer", "did first->newer"]
+        )
+    }
+}
+
+/// A task executor that holds every job until the test runs it with ``runHeld()``: a task
+/// started on it, or resumed while it waits on it, makes no progress in between.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+final class HeldExecutor: TaskExecutor {
+    private let jobs = LockedValue<[UnownedJob]>([])
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        jobs.withLock { $0.append(job) }
+    }
+
+    /// Runs the jobs held now, and those they enqueue, until none is left.
+    func runHeld() {
+        while let next = jobs.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) {
+            next.runSynchronously(on: asUnownedTaskExecutor())
+        }
+    }
 }
