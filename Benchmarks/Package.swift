@@ -45,6 +45,12 @@ let package = Package(
             dependencies: [.product(name: "AppFlow", package: "AppFlow")],
             path: "LogoutLatency"
         ),
+        // The runtime's floor under LogoutLatency: a high-priority task's wait to start behind
+        // queued medium-priority jobs, no AppFlow involved: `swift run -c release PriorityPickup`.
+        .executableTarget(
+            name: "PriorityPickup",
+            path: "PriorityPickup"
+        ),
         // The cost of recording a trace (issue 28): a login/logout cycle with and without a
         // FlowTraceRecorder: `swift run -c release TraceCost`.
         .executableTarget(

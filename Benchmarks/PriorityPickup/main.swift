@@ -1,0 +1,40 @@
+// The runtime's floor under LogoutLatency, with no AppFlow involved: how long a task of
+// high priority waits to start while the cooperative pool has 1,000, 10,000 or 100,000
+// medium-priority jobs queued. A requested logout that runs ahead starts such a task, and
+// hops to an actor, so it cannot start sooner than this.
+//
+//   swift run -c release PriorityPickup [rounds]     (from Benchmarks/; 5 rounds by default)
+//
+// Reports the median of the rounds per size. `Docs/AppFlow.docc/Performance.md` keeps the
+// figures.
+
+/// A little work that the optimiser keeps.
+@inline(never) func spin(_ count: Int) -> Int {
+    var value = 0
+    for index in 0..<count { value = value &* 31 &+ index }
+    return value
+}
+
+let rounds = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 5
+for queued in [1_000, 10_000, 100_000] {
+    var samples: [Double] = []
+    for _ in 0..<rounds {
+        let tasks = (0..<queued).map { _ in
+            Task.detached(priority: .medium) {
+                _ = spin(2_000)
+                await Task.yield()
+                _ = spin(2_000)
+            }
+        }
+        try? await Task.sleep(for: .milliseconds(2))
+        let start = ContinuousClock.now
+        let waited = await Task.detached(priority: .high) { ContinuousClock.now - start }.value
+        for task in tasks { await task.value }
+        let (seconds, attoseconds) = waited.components
+        samples.append(Double(seconds) + Double(attoseconds) / 1e18)
+    }
+    samples.sort()
+    let median = samples[samples.count / 2]
+    let text = median < 1e-3 ? "\(Int(median * 1e6 + 0.5)) µs" : "\(Int(median * 1e3 + 0.5)) ms"
+    print("high-priority task start, \(queued) medium jobs queued: \(text) (median of \(rounds))")
+}
