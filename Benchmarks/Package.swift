@@ -42,14 +42,17 @@ let package = Package(
         // behind a login whose child is being made: `swift run -c release LogoutLatency`.
         .executableTarget(
             name: "LogoutLatency",
-            dependencies: [.product(name: "AppFlow", package: "AppFlow")],
+            dependencies: [.product(name: "AppFlow", package: "AppFlow"), "Timing"],
             path: "LogoutLatency"
         ),
         // The runtime's floor under LogoutLatency: a high-priority task's wait to start behind
         // queued medium-priority jobs, no AppFlow involved: `swift run -c release PriorityPickup`.
         .executableTarget(
             name: "PriorityPickup",
-            path: "PriorityPickup"
+            dependencies: ["Timing"],
+            path: "PriorityPickup",
+            // Timing rounds with the C library's `round`, which nothing else links here.
+            linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
         ),
         // The cost of recording a trace (issue 28): a login/logout cycle with and without a
         // FlowTraceRecorder: `swift run -c release TraceCost`.
@@ -85,7 +88,7 @@ let package = Package(
             dependencies: [.product(name: "AppFlow", package: "AppFlow")],
             path: "References"
         ),
-        // Timing helpers shared by SideBySide, SceneCycles and IntentDelivery.
+        // Timing helpers shared by the side-by-side benchmarks.
         .target(name: "Timing", path: "Timing"),
         // The C library's count of heap bytes in use, for SideBySide's memory row.
         .target(name: "HeapStats", path: "HeapStats"),

@@ -13,6 +13,7 @@
 // Reports the median of the rounds per size. `Docs/AppFlow.docc/Performance.md` keeps the
 // figures.
 import AppFlow
+import Timing
 
 /// Logged-in children are made slowly: the first login's factory sleeps until cancelled.
 struct SlowLoginProvider: AuthFlowProvider {
@@ -82,9 +83,7 @@ for call in [Call.request, .awaited] {
         for _ in 0..<rounds {
             samples.append(await logoutLatency(waiting: waiting, call: call))
         }
-        samples.sort()
-        let median = samples[samples.count / 2]
-        let text = median < 1e-3 ? "\(Int((median * 1e6).rounded())) µs" : "\(Int((median * 1e3).rounded())) ms"
+        let text = formatSeconds(median(samples))
         print("logout latency (\(call.rawValue)), \(waiting) logins waiting: \(text) (median of \(rounds))")
     }
 }

@@ -7,6 +7,7 @@
 //
 // Reports the median of the rounds per size. `Docs/AppFlow.docc/Performance.md` keeps the
 // figures.
+import Timing
 
 /// A little work that the optimiser keeps.
 @inline(never) func spin(_ count: Int) -> Int {
@@ -33,8 +34,8 @@ for queued in [1_000, 10_000, 100_000] {
         let (seconds, attoseconds) = waited.components
         samples.append(Double(seconds) + Double(attoseconds) / 1e18)
     }
-    samples.sort()
-    let median = samples[samples.count / 2]
-    let text = median < 1e-3 ? "\(Int(median * 1e6 + 0.5)) µs" : "\(Int(median * 1e3 + 0.5)) ms"
-    print("high-priority task start, \(queued) medium jobs queued: \(text) (median of \(rounds))")
+    print(
+        "high-priority task start, \(queued) medium jobs queued: \(formatSeconds(median(samples)))"
+            + " (median of \(rounds))"
+    )
 }

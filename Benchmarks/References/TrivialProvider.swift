@@ -19,3 +19,13 @@ public struct TrivialProvider: AuthFlowProvider {
         AuthFlowConfiguration(loginAnimation: .immediate, logoutAnimation: .immediate, startAnimation: .immediate)
     }
 }
+
+/// Runs `count` login/logout cycles of `flow` (`login("a")`, then `logout()`), each call
+/// required to complete: the loop SceneCycles and TraceCost time.
+public func runLoginLogoutCycles(_ flow: AuthFlow<TrivialProvider>, _ count: Int) async {
+    for _ in 0..<count {
+        let login = await flow.login("a")
+        let logout = await flow.logout()
+        precondition(login == .completed && logout == .completed, "the cycle returned \(login), \(logout)")
+    }
+}

@@ -22,13 +22,7 @@ func appFlowCycles(scenes: Int, _ count: Int) async -> Double {
         _ = flow.attachScene(placeholder: -1)
     }
     await flow.start()
-    let elapsed = await elapsedNanoseconds {
-        for _ in 0..<count {
-            let login = await flow.login("a")
-            let logout = await flow.logout()
-            precondition(login == .completed && logout == .completed, "the cycle returned \(login), \(logout)")
-        }
-    }
+    let elapsed = await elapsedNanoseconds { await runLoginLogoutCycles(flow, count) }
     await flow.finish()
     return elapsed / Double(count)
 }

@@ -26,3 +26,8 @@ public func formatNanoseconds(_ nanoseconds: Double) -> String {
     nanoseconds >= 10_000
         ? "\(Double(Int((nanoseconds / 100).rounded())) / 10) µs" : "\(Int(nanoseconds.rounded())) ns"
 }
+
+/// A time in seconds, as "850 µs" below 1 ms and "12 ms" from there.
+public func formatSeconds(_ seconds: Double) -> String {
+    seconds < 1e-3 ? "\(Int(seconds * 1e6 + 0.5)) µs" : "\(Int(seconds * 1e3 + 0.5)) ms"
+}

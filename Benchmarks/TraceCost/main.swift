@@ -17,13 +17,7 @@ func cycles(traced: Bool, _ count: Int) async -> (nanoseconds: Double, events: D
     let flow = AuthFlow(provider: TrivialProvider(), splash: -1, tracer: recorder)
     await flow.start()
     let before = recorder?.entries.count ?? 0
-    let elapsed = await elapsedNanoseconds {
-        for _ in 0..<count {
-            let login = await flow.login("a")
-            let logout = await flow.logout()
-            precondition(login == .completed && logout == .completed, "the cycle returned \(login), \(logout)")
-        }
-    }
+    let elapsed = await elapsedNanoseconds { await runLoginLogoutCycles(flow, count) }
     await flow.finish()
     let events = Double((recorder?.entries.count ?? 0) - before) / Double(count)
     return (elapsed / Double(count), events)

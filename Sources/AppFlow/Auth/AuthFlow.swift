@@ -113,6 +113,18 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
         traceTransitions(of: scene)
     }
 
+    /// Creates a flow that records no trace; as
+    /// ``init(provider:splash:stage:clock:tracer:)`` with no tracer. Kept so that code
+    /// written before tracing, which may name this initializer, compiles unchanged.
+    public convenience init(
+        provider: Provider,
+        splash: Child,
+        stage: (any FlowStage<Screen>)?,
+        clock: any Clock<Duration>
+    ) {
+        self.init(provider: provider, splash: splash, stage: stage, clock: clock, tracer: nil)
+    }
+
     /// Intents still held when the flow goes are dropped as finished: their openers never
     /// wait forever.
     deinit {

@@ -105,12 +105,36 @@ struct AuthFlowRunsAheadTests {
         // Stamped before `request` returns: the logout is beaten before its preparation
         // ends, however late the login's task runs.
         let login = flow.request(.login("bob"))
+        // The logout keeps its turn while its child prepares: the login waits.
+        #expect(await eventually(timeout: .seconds(30)) { await flow.container.pendingCount == 1 })
         gate.open()
         #expect(await logout.value(within: .seconds(30)) == .superseded)
         #expect(await login.result == .completed)
         #expect(!provider.built.all.contains("loggedOut(soft)"), "\(provider.built.all)")
         #expect(provider.built.all.contains("placeholder"))
         #expect(await flow.container.child.child.name == "main(bob)")
+        await flow.finish()
+    }
+
+    /// A scene attached mid-session builds its child for the session; a logout called
+    /// meanwhile does not wait for that build, in that scene or any other.
+    @Test func aLogoutDoesNotWaitForASceneAttachedMidSessionToBuildItsChild() async {
+        var provider = TestAuthProvider()
+        let hold = LockedValue<Gate?>(nil)
+        provider.onLoggedInFactory = { await hold.withLock { $0 }?.pass() }
+        let flow = await provider.startedFlow()
+        #expect(await flow.login("ada") == .completed)
+        let gate = Gate()
+        hold.withLock { $0 = gate }
+        let scene = flow.attachScene(placeholder: Screen("launch"))
+        #expect(await eventually(timeout: .seconds(30)) { gate.waitingCount == 1 })
+        let logout = Task { await flow.logout(LogoutVariant("soft")) }
+        #expect(await logout.value(within: .seconds(30)) == .completed)
+        #expect(await scene.container.child.child.name == "loggedOut(soft)")
+        #expect(await flow.container.child.child.name == "loggedOut(soft)")
+        gate.open()
+        await scene.placed()
+        #expect(await scene.container.child.child.name == "loggedOut(soft)")
         await flow.finish()
     }
 

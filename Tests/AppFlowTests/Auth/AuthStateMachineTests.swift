@@ -326,6 +326,8 @@ import Testing
         case startAnswered(UInt64, AuthInitialState<String>)
         case admit(UInt64, Machine.Call, FlowAdmissionPoint, current: AuthPlace<String>)
         case buildStarted(UInt64, Int)
+        /// Whether call `stamp` may still call its factory.
+        case buildsChild(UInt64)
         case callEnded(UInt64, TransitionResult)
         /// A scene is reserved and attached.
         case attach(String)
@@ -371,6 +373,7 @@ import Testing
             case .admit(let stamp, let call, let point, let current):
                 return "admit(\(stamp), \(Self.text(call)), at: \(point), showing: \(current))"
             case .buildStarted(let stamp, let handle): return "buildStarted(\(stamp), \(handle))"
+            case .buildsChild(let stamp): return "buildsChild(\(stamp))"
             case .callEnded(let stamp, let result): return "callEnded(\(stamp), \(result))"
             }
         }
@@ -389,6 +392,7 @@ import Testing
         case finished([String])
         case placement(Bool)
         case rejoin(Machine.AttachAction?)
+        case builds(Bool)
     }
 
     /// What a row expects: the action, and how the starting snapshot changes.
@@ -931,6 +935,7 @@ import Testing
         case .admit(let stamp, let call, let point, let current):
             return .admit(machine.admit(stamp, call, at: point, current: current))
         case .buildStarted(let stamp, let handle): return .buildStarted(machine.buildStarted(stamp, handle))
+        case .buildsChild(let stamp): return .builds(machine.buildsChild(stamp))
         case .callEnded(let stamp, let result): return .callEnded(machine.callEnded(stamp, result: result))
         case .attach(let scene): return .attach(machine.attach(machine.reserveScene(), scene))
         case .detach(let id): return .detach(machine.detach(AuthSceneID(rawValue: id)))
