@@ -115,12 +115,14 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
 
     /// Creates a flow that records no trace; as
     /// ``init(provider:splash:stage:clock:tracer:)`` with no tracer. Kept so that code
-    /// written before tracing, which may name this initializer, compiles unchanged.
+    /// written before tracing, which may name this initializer, compiles unchanged; a call
+    /// that both initializers accept takes the one with a tracer.
+    @_disfavoredOverload
     public convenience init(
         provider: Provider,
         splash: Child,
-        stage: (any FlowStage<Screen>)?,
-        clock: any Clock<Duration>
+        stage: (any FlowStage<Screen>)? = nil,
+        clock: any Clock<Duration> = ContinuousClock()
     ) {
         self.init(provider: provider, splash: splash, stage: stage, clock: clock, tracer: nil)
     }

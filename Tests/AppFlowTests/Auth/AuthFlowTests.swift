@@ -61,6 +61,16 @@ struct AuthFlowTests {
         #expect(provider.built.all == ["loggedOut", "loggedIn(ada)", "loggedIn(bob)"])
     }
 
+    /// Code written before tracing that names the four-argument initializer still compiles,
+    /// and makes a flow that works.
+    @Test func theInitializerWithoutATracerStillExists() async {
+        let make: (TestAuthProvider, Screen, (any FlowStage<Flow.Screen>)?, any Clock<Duration>) -> Flow =
+            Flow.init(provider:splash:stage:clock:)
+        let flow = make(TestAuthProvider(), Screen("splash"), nil, ContinuousClock())
+        #expect(await flow.start() == .completed)
+        await flow.finish()
+    }
+
     /// A flow whose `start()` is held in its transition, its child (logged in as `session`,
     /// or logged out) already placed, at the returned gate: the stage's mount waits there.
     /// A transition that has begun is never overtaken, so later calls queue up behind it.
