@@ -73,9 +73,16 @@ extension AuthFlow {
             _ = request(.login(session), when: { $0.allowsSwitchingLogin })
         }
         let handle = AuthIntentHandle()
-        let (id, action) = intents.withLock { $0.open(intent, session: session, scene: scene, waiter: handle) }
-        if tracer != nil {
-            handle.number = id
+        let traced = tracer != nil
+        let (id, action) = intents.withLock { intents in
+            let (id, action) = intents.open(intent, session: session, scene: scene, waiter: handle)
+            // In the same step: another open may drop the handle as soon as the lock is
+            // released, and its trace names the number. Lock order: the intents', then the
+            // handle's.
+            if traced { handle.number = id }
+            return (id, action)
+        }
+        if traced {
             trace(.intentOpened(number: id, name: "\(intent)"))
         }
         handle.withdrawing { [weak self] in
