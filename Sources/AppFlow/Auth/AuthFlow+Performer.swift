@@ -209,6 +209,11 @@ extension AuthFlow {
         let progress = LockedValue(BuildProgress())
         let container = scene.container
         let interrupts = machine.withLock { $0.interruptsRunningTransition(call) }
+        guard await scene.passGate(stamp) else {
+            // A newer call reached the gate: the container would refuse this one on arrival.
+            trace(.admission(number: stamp, scene: scene.id, point: "gate", admitted: false))
+            return .superseded
+        }
         let result = await container.cycle(
             animation: animation,
             policy: interrupts ? .interrupt : configuration.policy,
@@ -232,6 +237,7 @@ extension AuthFlow {
                 if point == .overtaken, !admitted { overtaken(progress) }
                 return admitted
             },
+            arrived: { scene.arrived(stamp) },
             to: { [self] in
                 let current = await container.child
                 let plan = machine.withLock { $0.plan(stamp, call, current: current.place) }
@@ -420,6 +426,7 @@ extension AuthFlow {
         -> TransitionResult
     {
         let container = scene.container
+        guard await scene.passGate(stamp) else { return .superseded }
         return await container.cycle(
             animation: .immediate,
             policy: configuration.policy,
@@ -437,6 +444,7 @@ extension AuthFlow {
                     )
                 }
             },
+            arrived: { scene.arrived(stamp) },
             to: { [self] in
                 let current = await container.child
                 let departure = machine.withLock { $0.releaseDeparture(call) }

@@ -18,6 +18,8 @@ public final class AuthScene<Provider: AuthFlowProvider>: Sendable {
     private let placement = LockedValue<Task<Void, Never>?>(nil)
     /// The session's screen a cover lock hides, and the stamp of the lock that kept it.
     private let cover = LockedValue<(screen: Screen, keptBy: UInt64)?>(nil)
+    /// The flow's requests on their way to the container, and the newest call waiting.
+    let gate = LockedValue(ArrivalGate<CheckedContinuation<Bool, Never>>())
 
     init(id: AuthSceneID, container: FlowContainer<Screen>) {
         self.id = id
@@ -86,6 +88,29 @@ public final class AuthScene<Provider: AuthFlowProvider>: Sendable {
         }
         // Dropped outside the lock: a child's deinit may run app code.
         _ = released
+    }
+
+    /// Passes call `stamp` through the scene's arrival gate: `true` once it may go to the
+    /// container, `false` if a newer call beat it there (it returns `superseded`). It waits
+    /// only while another of the flow's requests is on its way, that is until the actor
+    /// has taken that one in; cancellation does not shorten that short wait.
+    func passGate(_ stamp: UInt64) async -> Bool {
+        // A call that need not wait is resumed before it would suspend: it goes on in its
+        // own job.
+        await withCheckedContinuation { waiter in
+            switch gate.withLock({ $0.enter(stamp, waiter: waiter) }) {
+            case .go: waiter.resume(returning: true)
+            case .beaten: waiter.resume(returning: false)
+            case .park(let displaced): displaced?.resume(returning: false)
+            }
+        }
+    }
+
+    /// The container has taken in request `stamp`: the newest call waiting goes on.
+    func arrived(_ stamp: UInt64) {
+        if case .release(let next) = gate.withLock({ $0.arrived(stamp) }) {
+            next.resume(returning: true)
+        }
     }
 
     /// Keeps the task of the scene's first placement.

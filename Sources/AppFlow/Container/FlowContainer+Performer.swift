@@ -58,7 +58,9 @@ extension FlowContainer {
     // and the wait itself is the non-generic `LockedValue.waitForTurn`.
     @inline(__always)
     func submit(_ request: Request, policy: OverlapPolicy) async -> TransitionResult {
-        switch admit(request, policy: policy) {
+        let arrival = admit(request, policy: policy)
+        request.onArrival?()
+        switch arrival {
         case .resolved(let result):
             return result
         case .run(let id):

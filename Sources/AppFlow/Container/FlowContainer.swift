@@ -224,18 +224,21 @@ public actor FlowContainer<Child: Sendable> {
     }
 
     /// As the lazy `cycle` with an admission closure, asked at all three
-    /// ``FlowAdmissionPoint``s with the child in place at the time.
+    /// ``FlowAdmissionPoint``s with the child in place at the time; `arrived` is called on
+    /// the container once the request has arrived.
     func cycle(
         animation: TransitionAnimation?,
         policy: OverlapPolicy?,
         admission: @escaping @Sendable (FlowAdmissionPoint, Child) -> Bool,
+        arrived: (@Sendable () -> Void)? = nil,
         to makeChild: @escaping @Sendable () async -> Child
     ) async -> TransitionResult {
         await submit(
             Request(
                 source: .factory { _ in await makeChild() },
                 animation: animation ?? self.animation,
-                admission: admission
+                admission: admission,
+                onArrival: arrived
             ),
             policy: policy ?? self.policy
         )

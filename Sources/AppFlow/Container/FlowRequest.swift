@@ -14,8 +14,8 @@ struct FlowRequest<Child: Sendable>: Sendable {
     let source: Source
     /// The animation to run (the container's default already applied).
     let animation: TransitionAnimation
-    /// The conditions of a request made with an admission closure, a stamp or a leave
-    /// action; `nil` for a plain call. One reference rather than three fields, so that a
+    /// The conditions of a request made with an admission closure, a stamp, a leave or an
+    /// arrival action; `nil` for a plain call. One reference rather than four fields, so that a
     /// waiting request's frames keep the size that fits its task's first allocator slab
     /// (<doc:Performance>).
     private let terms: Terms?
@@ -25,15 +25,18 @@ struct FlowRequest<Child: Sendable>: Sendable {
         let admission: (@Sendable (FlowAdmissionPoint, Child) -> Bool)?
         let stamp: CallStamp?
         let onLeave: (@Sendable () -> Void)?
+        let onArrival: (@Sendable () -> Void)?
 
         init(
             admission: (@Sendable (FlowAdmissionPoint, Child) -> Bool)?,
             stamp: CallStamp?,
-            onLeave: (@Sendable () -> Void)?
+            onLeave: (@Sendable () -> Void)?,
+            onArrival: (@Sendable () -> Void)?
         ) {
             self.admission = admission
             self.stamp = stamp
             self.onLeave = onLeave
+            self.onArrival = onArrival
         }
     }
 
@@ -42,14 +45,15 @@ struct FlowRequest<Child: Sendable>: Sendable {
         animation: TransitionAnimation,
         admission: (@Sendable (FlowAdmissionPoint, Child) -> Bool)? = nil,
         stamp: CallStamp? = nil,
-        onLeave: (@Sendable () -> Void)? = nil
+        onLeave: (@Sendable () -> Void)? = nil,
+        onArrival: (@Sendable () -> Void)? = nil
     ) {
         self.source = source
         self.animation = animation
-        if admission == nil && stamp == nil && onLeave == nil {
+        if admission == nil && stamp == nil && onLeave == nil && onArrival == nil {
             terms = nil
         } else {
-            terms = Terms(admission: admission, stamp: stamp, onLeave: onLeave)
+            terms = Terms(admission: admission, stamp: stamp, onLeave: onLeave, onArrival: onArrival)
         }
     }
 
@@ -62,6 +66,9 @@ struct FlowRequest<Child: Sendable>: Sendable {
     /// Called when the child this request places leaves: when the next transition
     /// begins, or when the container closes. A hop ends itself as replaced through it.
     var onLeave: (@Sendable () -> Void)? { terms?.onLeave }
+    /// Called on the container once the request has arrived: admitted, waiting, or
+    /// resolved. An ``AuthFlow`` scene's arrival gate opens through it.
+    var onArrival: (@Sendable () -> Void)? { terms?.onArrival }
 
     /// The admission closure of a public `admittedIf` parameter: asked at the two
     /// ``FlowAdmissionCheck``s, never once the child is made nor when a newer request

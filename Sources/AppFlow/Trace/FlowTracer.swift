@@ -19,7 +19,8 @@ public enum FlowTraceEvent: Sendable, Hashable {
     /// argument, as `login(ann)`.
     case callBegan(number: UInt64, name: String)
     /// A scene's container asked whether call `number` may go on at `point` (its
-    /// arrival, once its child is made…), and the flow answered.
+    /// arrival, once its child is made…), and the flow answered; `point` is `gate` for a
+    /// call a newer one beat at the scene's gate, before it reached the container.
     case admission(number: UInt64, scene: AuthSceneID, point: String, admitted: Bool)
     /// Call `number` began `work` in a scene: building a child, or preparing the child it
     /// replaces.

@@ -1,0 +1,104 @@
+import AppFlow
+import AppFlowTesting
+import AppFlowTestingTraits
+import Testing
+
+@testable import AppFlow
+
+/// A scene lets one of the flow's requests at a time be on its way to its container, and
+/// keeps only the newest call waiting: a call beaten there returns `superseded` without
+/// joining the container's queue, so a logout never waits behind the arrivals of the logins
+/// it beat. The tests hold a request on its way by hand.
+@Suite(.timeLimit(.minutes(1)), .endsWithin(.seconds(45)))
+struct AuthFlowArrivalGateTests {
+    /// A started flow with a tracer, and a request of stamp 0 held on its way to its scene's
+    /// container: every call after `start` waits at the gate until the test lets it go.
+    static func flowWithRequestOnItsWay() async -> (AuthFlow<TestAuthProvider>, FlowTraceRecorder) {
+        let recorder = FlowTraceRecorder()
+        let flow = AuthFlow(provider: TestAuthProvider(), splash: Screen("splash"), tracer: recorder)
+        await flow.start()
+        #expect(await flow.scene.passGate(0), "the gate was open")
+        return (flow, recorder)
+    }
+
+    static func admissions(of stamp: UInt64, in recorder: FlowTraceRecorder) -> [String] {
+        recorder.entries.compactMap { entry in
+            guard case .admission(stamp, _, let point, let admitted) = entry.event else { return nil }
+            return "\(point): \(admitted)"
+        }
+    }
+
+    @Test func aLoginBeatenWhileItWaitsAtTheGateNeverReachesTheContainer() async {
+        let (flow, recorder) = await Self.flowWithRequestOnItsWay()
+        let scene = flow.scene
+        let login = flow.request(.login("ada"))
+        let loginStamp = flow.callCount
+        #expect(await eventually(timeout: .seconds(30)) { scene.gate.withLock { $0.parked?.stamp } == loginStamp })
+        let logout = flow.request(.logout(LogoutVariant("soft")))
+        let logoutStamp = flow.callCount
+        // The logout takes the login's place at the gate: the login returns at once.
+        #expect(await login.result == .superseded)
+        #expect(scene.gate.withLock { $0.parked?.stamp } == logoutStamp)
+        #expect(Self.admissions(of: loginStamp, in: recorder) == ["gate: false"])
+        // The request on its way arrives: the logout goes on and completes.
+        scene.arrived(0)
+        #expect(await logout.result == .completed)
+        #expect(Self.admissions(of: logoutStamp, in: recorder).first == "arrival: true")
+        await flow.finish()
+    }
+
+    @Test func ofTwoCallsAtTheGateOnlyTheNewerGoesOnWhicheverTaskRunsFirst() async {
+        let (flow, recorder) = await Self.flowWithRequestOnItsWay()
+        let scene = flow.scene
+        let first = flow.request(.login("ada"))
+        let firstStamp = flow.callCount
+        let second = flow.request(.login("bob"))
+        let secondStamp = flow.callCount
+        // However their tasks run, the older login is beaten at the gate and the newer one
+        // waits there.
+        #expect(await first.result == .superseded)
+        #expect(await eventually(timeout: .seconds(30)) { scene.gate.withLock { $0.parked?.stamp } == secondStamp })
+        scene.arrived(0)
+        #expect(await second.result == .completed)
+        #expect(Self.admissions(of: firstStamp, in: recorder) == ["gate: false"])
+        #expect(await flow.container.child.child.name == "main(bob)")
+        await flow.finish()
+    }
+
+    /// A call that comes to the gate after a newer one is beaten at once, without waiting:
+    /// here the start, held while the provider answers, comes after a login made meanwhile.
+    @Test func aCallThatComesAfterANewerOneIsBeatenAtOnce() async {
+        var provider = TestAuthProvider()
+        let answer = Gate()
+        provider.sessionGate = answer
+        let recorder = FlowTraceRecorder()
+        let flow = AuthFlow(provider: provider, splash: Screen("splash"), tracer: recorder)
+        let scene = flow.scene
+        #expect(await scene.passGate(0), "the gate was open")
+        let start = Task { await flow.start() }
+        #expect(await eventually(timeout: .seconds(30)) { answer.waitingCount == 1 })
+        let login = flow.request(.login("bob"))
+        let loginStamp = flow.callCount
+        #expect(await eventually(timeout: .seconds(30)) { scene.gate.withLock { $0.parked?.stamp } == loginStamp })
+        answer.open()
+        #expect(await start.value(within: .seconds(30)) == .superseded)
+        #expect(Self.admissions(of: 1, in: recorder) == ["gate: false"])
+        #expect(scene.gate.withLock { $0.parked?.stamp } == loginStamp)
+        scene.arrived(0)
+        #expect(await login.result == .completed)
+        #expect(await flow.container.child.child.name == "main(bob)")
+        await flow.finish()
+    }
+
+    /// The container reports each arrival: the gate opens after every call, so calls made
+    /// one after another each reach it.
+    @Test func theGateOpensOnceTheContainerHasTakenACallIn() async {
+        let flow = await TestAuthProvider().startedFlow()
+        #expect(await flow.login("ada") == .completed)
+        #expect(flow.scene.gate.withLock { $0.onItsWay } == nil)
+        #expect(await flow.logout() == .completed)
+        #expect(await flow.login("bob") == .completed)
+        #expect(flow.scene.gate.withLock { $0.onItsWay } == nil)
+        await flow.finish()
+    }
+}
