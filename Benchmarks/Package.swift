@@ -46,7 +46,8 @@ let package = Package(
             path: "LogoutLatency"
         ),
         // The runtime's floor under LogoutLatency: a high-priority task's wait to start behind
-        // queued medium-priority jobs, no AppFlow involved: `swift run -c release PriorityPickup`.
+        // queued medium-priority jobs, and a high-priority actor call's behind queued calls,
+        // no AppFlow involved: `swift run -c release PriorityPickup`.
         .executableTarget(
             name: "PriorityPickup",
             dependencies: ["Timing"],

@@ -4,7 +4,7 @@
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     var input = FuzzInput(Array(UnsafeRawBufferPointer(start: start, count: count)))
-    switch input.next() % 4 {
+    switch input.next() % 5 {
     case 0:
         var driver = FlowMachineDriver()
         driver.run(&input)
@@ -14,8 +14,11 @@ public func fuzzOneInput(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     case 2:
         var driver = SessionServicesDriver()
         driver.run(&input)
-    default:
+    case 3:
         var driver = IntentMachineDriver()
+        driver.run(&input)
+    default:
+        var driver = ArrivalGateDriver()
         driver.run(&input)
     }
     return 0
