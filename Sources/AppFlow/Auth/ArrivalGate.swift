@@ -6,8 +6,9 @@
 ///
 /// A request is on its way from the moment it passes the gate until the container has
 /// taken it in (``arrived(_:)``). Stamps are the flow's call order: a call with an older
-/// stamp than one the gate knows is stale, and a stale call is refused at every one of
-/// the container's admission points.
+/// stamp than one the gate knows is stale, and the container refuses a stale call on
+/// arrival. A call comes to a scene's gate once at a time: a stamp the gate holds already
+/// is an input the flow never makes, and stops the process.
 ///
 /// `Waiter` is what the performer resumes; the machine only keeps it.
 struct ArrivalGate<Waiter> {
@@ -31,6 +32,10 @@ struct ArrivalGate<Waiter> {
 
     /// Call `stamp` comes to the gate; `waiter` resumes it if it has to wait.
     mutating func enter(_ stamp: Stamp, waiter: Waiter) -> EnterAction {
+        precondition(
+            stamp != onItsWay && stamp != parked?.stamp,
+            "Internal inconsistency: call \(stamp) came to the gate it is at"
+        )
         guard let onItsWay else {
             self.onItsWay = stamp
             return .go

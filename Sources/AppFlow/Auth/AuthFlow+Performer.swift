@@ -209,11 +209,7 @@ extension AuthFlow {
         let progress = LockedValue(BuildProgress())
         let container = scene.container
         let interrupts = machine.withLock { $0.interruptsRunningTransition(call) }
-        guard await scene.passGate(stamp) else {
-            // A newer call reached the gate: the container would refuse this one on arrival.
-            trace(.admission(number: stamp, scene: scene.id, point: "gate", admitted: false))
-            return .superseded
-        }
+        guard await scene.passGate(stamp) else { return beatenAtGate(stamp, in: scene) }
         let result = await container.cycle(
             animation: animation,
             policy: interrupts ? .interrupt : configuration.policy,
@@ -310,6 +306,13 @@ extension AuthFlow {
             scene.releaseCovered(keptBefore: stamp)
         }
         return result
+    }
+
+    /// Call `stamp` was beaten at `scene`'s arrival gate: a newer call reached it, and the
+    /// container would refuse this one on arrival. Returns what the container would have.
+    private func beatenAtGate(_ stamp: Machine.Stamp, in scene: AuthScene<Provider>) -> TransitionResult {
+        trace(.admission(number: stamp, scene: scene.id, point: "gate", admitted: false))
+        return machine.withLock { $0.beatenAtGate(callerCancelled: Task.isCancelled) }
     }
 
     /// Makes the provider's child of `phase` for scene `scene`; a logged-in child with the
@@ -426,7 +429,7 @@ extension AuthFlow {
         -> TransitionResult
     {
         let container = scene.container
-        guard await scene.passGate(stamp) else { return .superseded }
+        guard await scene.passGate(stamp) else { return beatenAtGate(stamp, in: scene) }
         return await container.cycle(
             animation: .immediate,
             policy: configuration.policy,

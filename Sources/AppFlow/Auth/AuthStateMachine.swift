@@ -602,6 +602,13 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         case end(TransitionResult)
     }
 
+    /// What a call a newer one beat at a scene's arrival gate returns: what the container
+    /// would have answered on its arrival, `cancelled` for a caller cancelled or a flow
+    /// finished (the container checks those first), else `superseded` (the call is stale).
+    func beatenAtGate(callerCancelled: Bool) -> TransitionResult {
+        callerCancelled || isFinished ? .cancelled : .superseded
+    }
+
     /// The release step of a call has returned with `result`.
     func releaseEnded(_ result: TransitionResult) -> ReleaseEndAction {
         switch result {

@@ -90,6 +90,61 @@ struct AuthFlowArrivalGateTests {
         await flow.finish()
     }
 
+    /// A call beaten at the gate returns what the container would have answered on its
+    /// arrival: `cancelled` for a cancelled caller, as it checks that first.
+    @Test func aCancelledCallBeatenAtTheGateReturnsCancelled() async {
+        let (flow, _) = await Self.flowWithRequestOnItsWay()
+        let scene = flow.scene
+        let login = flow.request(.login("ada"))
+        let loginStamp = flow.callCount
+        #expect(await eventually(timeout: .seconds(30)) { scene.gate.withLock { $0.parked?.stamp } == loginStamp })
+        login.cancel()
+        let logout = flow.request(.logout())
+        #expect(await login.result == .cancelled)
+        scene.arrived(0)
+        #expect(await logout.result == .unchanged)
+        await flow.finish()
+    }
+
+    /// A session switch's release step passes the gate too: a switch beaten there ends
+    /// without preparing the session's child to leave, and its own step is beaten as well.
+    @Test func aSwitchBeatenAtTheGateInItsReleaseStepNeverReleasesTheSession() async {
+        var provider = TestAuthProvider()
+        provider.session = "ada"
+        provider.configuration.releasesSessionBeforeSwitch = true
+        let recorder = FlowTraceRecorder()
+        let flow = AuthFlow(provider: provider, splash: Screen("splash"), tracer: recorder)
+        await flow.start()
+        let scene = flow.scene
+        #expect(await scene.passGate(0), "the gate was open")
+        let bob = flow.request(.login("bob"))
+        let bobStamp = flow.callCount
+        #expect(await eventually(timeout: .seconds(30)) { scene.gate.withLock { $0.parked?.stamp } == bobStamp })
+        let carol = flow.request(.login("carol"))
+        #expect(await bob.result == .superseded)
+        // Beaten in its release step, then in its own step.
+        #expect(Self.admissions(of: bobStamp, in: recorder) == ["gate: false", "gate: false"])
+        #expect(provider.prepared.all == ["splash login"], "only the start's splash prepared to leave")
+        scene.arrived(0)
+        #expect(await carol.result == .completed)
+        #expect(await flow.container.child.child.name == "main(carol)")
+        await flow.finish()
+    }
+
+    /// The gate opens once the container has taken a request in, even one it resolves at
+    /// once: here a call whose caller was cancelled before it arrived.
+    @Test func theGateOpensAfterACallTheContainerResolvesAtOnce() async {
+        let flow = await TestAuthProvider().startedFlow()
+        let login = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return await flow.login("ada")
+        }
+        #expect(await login.value(within: .seconds(30)) == .cancelled)
+        #expect(flow.scene.gate.withLock { $0.onItsWay } == nil)
+        #expect(await flow.login("bob") == .completed)
+        await flow.finish()
+    }
+
     /// The container reports each arrival: the gate opens after every call, so calls made
     /// one after another each reach it.
     @Test func theGateOpensOnceTheContainerHasTakenACallIn() async {

@@ -1233,6 +1233,14 @@ import Testing
         #expect(machine.releaseEnded(.cancelled) == .end(.cancelled))
     }
 
+    /// A call beaten at a scene's arrival gate returns what the container would have
+    /// answered on its arrival: it checks a cancelled caller and a finished flow first.
+    @Test func aCallBeatenAtTheGateReturnsWhatTheContainerWouldHave() {
+        #expect(Machine().beatenAtGate(callerCancelled: false) == .superseded)
+        #expect(Machine().beatenAtGate(callerCancelled: true) == .cancelled)
+        #expect(State.finishedFlow.make().beatenAtGate(callerCancelled: false) == .cancelled)
+    }
+
     @Test func theReleaseStepIsAdmittedOnlyForASessionTheCallLeaves() {
         func admits(
             _ state: State,
