@@ -21,6 +21,18 @@ struct AuthFlowArrivalGateTests {
         return (flow, recorder)
     }
 
+    /// Requests `request` and waits until it waits at the scene's gate; returns its handle
+    /// and stamp.
+    static func waitingAtTheGate(
+        _ request: AuthRequest<String>,
+        on flow: AuthFlow<TestAuthProvider>
+    ) async -> (handle: AuthCallHandle, stamp: UInt64) {
+        let handle = flow.request(request)
+        let stamp = flow.callCount
+        #expect(await eventually(timeout: .seconds(30)) { flow.scene.gate.withLock { $0.parked?.stamp } == stamp })
+        return (handle, stamp)
+    }
+
     static func admissions(of stamp: UInt64, in recorder: FlowTraceRecorder) -> [String] {
         recorder.entries.compactMap { entry in
             guard case .admission(stamp, _, let point, let admitted) = entry.event else { return nil }
@@ -31,9 +43,7 @@ struct AuthFlowArrivalGateTests {
     @Test func aLoginBeatenWhileItWaitsAtTheGateNeverReachesTheContainer() async {
         let (flow, recorder) = await Self.flowWithRequestOnItsWay()
         let scene = flow.scene
-        let login = flow.request(.login("ada"))
-        let loginStamp = flow.callCount
-        #expect(await eventually(timeout: .seconds(30)) { scene.gate.withLock { $0.parked?.stamp } == loginStamp })
+        let (login, loginStamp) = await Self.waitingAtTheGate(.login("ada"), on: flow)
         let logout = flow.request(.logout(LogoutVariant("soft")))
         let logoutStamp = flow.callCount
         // The logout takes the login's place at the gate: the login returns at once.
@@ -77,9 +87,7 @@ struct AuthFlowArrivalGateTests {
         #expect(await scene.passGate(0), "the gate was open")
         let start = Task { await flow.start() }
         #expect(await eventually(timeout: .seconds(30)) { answer.waitingCount == 1 })
-        let login = flow.request(.login("bob"))
-        let loginStamp = flow.callCount
-        #expect(await eventually(timeout: .seconds(30)) { scene.gate.withLock { $0.parked?.stamp } == loginStamp })
+        let (login, loginStamp) = await Self.waitingAtTheGate(.login("bob"), on: flow)
         answer.open()
         #expect(await start.value(within: .seconds(30)) == .superseded)
         #expect(Self.admissions(of: 1, in: recorder) == ["gate: false"])
@@ -95,9 +103,7 @@ struct AuthFlowArrivalGateTests {
     @Test func aCancelledCallBeatenAtTheGateReturnsCancelled() async {
         let (flow, _) = await Self.flowWithRequestOnItsWay()
         let scene = flow.scene
-        let login = flow.request(.login("ada"))
-        let loginStamp = flow.callCount
-        #expect(await eventually(timeout: .seconds(30)) { scene.gate.withLock { $0.parked?.stamp } == loginStamp })
+        let (login, _) = await Self.waitingAtTheGate(.login("ada"), on: flow)
         login.cancel()
         let logout = flow.request(.logout())
         #expect(await login.result == .cancelled)
@@ -117,9 +123,7 @@ struct AuthFlowArrivalGateTests {
         await flow.start()
         let scene = flow.scene
         #expect(await scene.passGate(0), "the gate was open")
-        let bob = flow.request(.login("bob"))
-        let bobStamp = flow.callCount
-        #expect(await eventually(timeout: .seconds(30)) { scene.gate.withLock { $0.parked?.stamp } == bobStamp })
+        let (bob, bobStamp) = await Self.waitingAtTheGate(.login("bob"), on: flow)
         let carol = flow.request(.login("carol"))
         #expect(await bob.result == .superseded)
         // Beaten in its release step, then in its own step.
