@@ -1,12 +1,12 @@
 // Logout latency: the time from a logout being called to its logged-out child being
-// mounted on the stage (immediate animations), with 0, 1,000 and 100,000 logins called
+// mounted on the stage (immediate animations), with 0, 1,000, 10,000 and 100,000 logins called
 // before it and still on their way, behind a first login whose child is still being made.
 // Every login is beaten by the logout the moment it is called; the question is how long the
 // logout still waits behind their work.
 //
 // Two rows per size: the logout made with `request(.logout(_:))`, whose work runs in a task
-// of its own ahead of the beaten logins' leftovers, and `await logout(_:)`, whose work runs
-// in the caller's task, as the caller's other jobs do.
+// of its own at the caller's priority, and `await logout(_:)`, whose work runs in the
+// caller's task.
 //
 //   swift run -c release LogoutLatency [rounds]     (from Benchmarks/; 5 rounds by default)
 //

@@ -222,17 +222,7 @@ struct AuthMachineDriver {
             else {
                 violated("call \(call) resolved \(result)")
             }
-        case .proceed(let stamp, let cancelBuild, let runsAhead):
-            // A logout, a lock or the cover beating a call still on its way runs ahead of
-            // that call's leftovers; nothing else does.
-            let barsSession: Bool
-            switch call {
-            case .logout, .lock: barsSession = true
-            default: barsSession = false
-            }
-            guard runsAhead == (barsSession && onItsWay != nil) else {
-                violated("call \(call) runs ahead \(runsAhead) with \(String(describing: onItsWay)) on its way")
-            }
+        case .proceed(let stamp, let cancelBuild):
             guard !joinable, !refreshRefused, !staleAttempt, !refusedAtOnce, stamp == callCount else {
                 violated(
                     "call \(call) took stamp \(stamp); model: joins \(joinable), refresh refused \(refreshRefused),"

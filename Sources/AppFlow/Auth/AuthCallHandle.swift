@@ -14,27 +14,12 @@ public final class AuthCallHandle: Sendable {
         self.work = LockedValue(nil)
     }
 
-    /// Runs the call's work, which resolves the outcome, in a task of its own: at
-    /// `priority`, or the caller's if `nil`.
-    func run(priority: TaskPriority?, _ body: @escaping @Sendable () async -> Void) {
-        let task = Task(priority: priority) { await body() }
+    /// Runs the call's work, which resolves the outcome, in a task of its own at the
+    /// caller's priority.
+    func run(_ body: @escaping @Sendable () async -> Void) {
+        let task = Task { await body() }
         work.withLock { $0 = task }
     }
-
-    /// The priority a call that runs ahead starts its work at: the next class above
-    /// `priority` (background, utility, medium, high, then user-interactive), so that its
-    /// jobs are taken before those of the calls it beat, which run at their callers'
-    /// priority. A caller already at the top keeps its own.
-    static func priority(above priority: TaskPriority) -> TaskPriority {
-        let classes: [UInt8] = [
-            TaskPriority.background.rawValue, TaskPriority.utility.rawValue, TaskPriority.medium.rawValue,
-            TaskPriority.high.rawValue, userInteractive,
-        ]
-        return TaskPriority(rawValue: classes.first { $0 > priority.rawValue } ?? priority.rawValue)
-    }
-
-    /// The raw value of the user-interactive class, which `TaskPriority` does not name.
-    static let userInteractive: UInt8 = 0x21
 
     /// The call's result, once it has returned.
     ///

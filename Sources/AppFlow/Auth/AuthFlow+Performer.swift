@@ -31,7 +31,7 @@ extension AuthFlow {
     /// Stamps `call`; with `condition`, only if it holds in the same step.
     func stampCall(_ call: Machine.Call, when condition: ((Machine) -> Bool)? = nil) -> Stamped {
         switch makeCall(call, joiner: nil, when: condition) {
-        case .proceed(let stamp, let cancelBuild, _):
+        case .proceed(let stamp, let cancelBuild):
             cancelBuild?.cancel()
             return .stamp(stamp)
         case .resolve(let result):

@@ -255,7 +255,7 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
         switch makeCall(call, joiner: outcome) {
         case .joined:
             return await outcome.valueIgnoringCancellation
-        case .proceed(let stamp, let cancelBuild, _):
+        case .proceed(let stamp, let cancelBuild):
             cancelBuild?.cancel()
             return await perform(stamp, call, animation: animation)
         case .resolve(let result):
@@ -303,11 +303,7 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
     /// ``logout(_:animation:)``, ``refresh(_:animation:)``, ``lock(_:animation:)`` or
     /// ``unlock(animation:preparing:)``.
     ///
-    /// **Priority.** The call's work runs in a task of its own. A logout, a lock or the
-    /// cover that beats a call still on its way runs it one priority class above the
-    /// caller's (background, utility, medium, high, then user-interactive), so that it
-    /// runs before the leftovers of the calls it beat; any other call runs at the caller's
-    /// priority.
+    /// **Priority.** The call's work runs in a task of its own, at the caller's priority.
     ///
     /// **Cancellation.** ``AuthCallHandle/cancel()`` cancels it as cancelling the async
     /// call's task would.
@@ -344,9 +340,9 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
             break
         case .resolve(let result):
             outcome.resolve(result)
-        case .proceed(let stamp, let cancelBuild, let runsAhead):
+        case .proceed(let stamp, let cancelBuild):
             cancelBuild?.cancel()
-            handle.run(priority: runsAhead ? AuthCallHandle.priority(above: Task.currentPriority) : nil) { [self] in
+            handle.run { [self] in
                 outcome.resolve(await perform(stamp, call, animation: animation))
             }
         }

@@ -212,12 +212,8 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
     /// What a new call does.
     enum CallAction {
         /// Go on with stamp `stamp`. Cancel `cancelBuild` first, if set: it is the
-        /// factory of an older call, which can no longer be shown. With `runsAhead`, the
-        /// call bars the session (a logout, a lock or the cover) while the call it beat is
-        /// still on its way: a performer that starts a task for its work (a call made with
-        /// ``AuthFlow/request(_:animation:)``) starts it at a priority above its caller's,
-        /// so that it runs before the leftovers of the calls it beat.
-        case proceed(Stamp, cancelBuild: Build?, runsAhead: Bool)
+        /// factory of an older call, which can no longer be shown.
+        case proceed(Stamp, cancelBuild: Build?)
         /// A logout joined the logout on its way: its `joiner` is resumed with that
         /// logout's result (``callEnded(_:result:)``).
         case joined(Stamp)
@@ -336,12 +332,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         }
         let cancelled = build?.handle
         build = nil
-        let barsSession: Bool
-        switch call {
-        case .logout, .lock: barsSession = true
-        case .start, .login, .refresh, .unlock, .uncover: barsSession = false
-        }
-        return .proceed(stamp, cancelBuild: cancelled, runsAhead: barsSession && onItsWay != nil)
+        return .proceed(stamp, cancelBuild: cancelled)
     }
 
     /// The provider told `start()` call `stamp` where it lands.

@@ -419,13 +419,13 @@ import Testing
 
     static let callRows: [Row] = [
         // Every call takes the next stamp and becomes the newest.
-        row(.fresh, .call(.login("a"), joiner: nil), .call(.proceed(1, cancelBuild: nil, runsAhead: false))) {
+        row(.fresh, .call(.login("a"), joiner: nil), .call(.proceed(1, cancelBuild: nil))) {
             $0 = State.loggedInCalled.expected
         },
-        row(.fresh, .call(.logout(.signedOut), joiner: "j"), .call(.proceed(1, cancelBuild: nil, runsAhead: false))) {
+        row(.fresh, .call(.logout(.signedOut), joiner: "j"), .call(.proceed(1, cancelBuild: nil))) {
             $0 = State.logoutOnItsWay.expected
         },
-        row(.fresh, .call(.start, joiner: nil), .call(.proceed(1, cancelBuild: nil, runsAhead: false))) {
+        row(.fresh, .call(.start, joiner: nil), .call(.proceed(1, cancelBuild: nil))) {
             $0 = State.startCalled.expected
         },
         // A logout of the same variant joins the one on its way while it is the newest call.
@@ -441,14 +441,13 @@ import Testing
         row(
             .logoutOnItsWay,
             .call(.logout(.signedOut), joiner: nil),
-            .call(.proceed(2, cancelBuild: nil, runsAhead: true))
+            .call(.proceed(2, cancelBuild: nil))
         ) {
             $0.lastStamp = 2
             $0.newest = 2
             $0.joinableLogout = 2
         },
-        row(.logoutOnItsWay, .call(.logout(soft), joiner: "j1"), .call(.proceed(2, cancelBuild: nil, runsAhead: true)))
-        {
+        row(.logoutOnItsWay, .call(.logout(soft), joiner: "j1"), .call(.proceed(2, cancelBuild: nil))) {
             $0.lastStamp = 2
             $0.newest = 2
             $0.newestCall = .logout(soft)
@@ -459,7 +458,7 @@ import Testing
         row(
             .loginAfterLogout,
             .call(.logout(.signedOut), joiner: "j1"),
-            .call(.proceed(3, cancelBuild: nil, runsAhead: true))
+            .call(.proceed(3, cancelBuild: nil))
         ) {
             $0.lastStamp = 3
             $0.newest = 3
@@ -468,14 +467,14 @@ import Testing
             $0.requestedPhase = .loggedOut
         },
         // A login after a logout is a new login: by call order it decides.
-        row(.logoutOnItsWay, .call(.login("a"), joiner: nil), .call(.proceed(2, cancelBuild: nil, runsAhead: false))) {
+        row(.logoutOnItsWay, .call(.login("a"), joiner: nil), .call(.proceed(2, cancelBuild: nil))) {
             $0 = State.loginAfterLogout.expected
         },
         // Any later call cancels the factory of an older one.
-        row(.building, .call(.logout(.signedOut), joiner: "j"), .call(.proceed(2, cancelBuild: 10, runsAhead: true))) {
+        row(.building, .call(.logout(.signedOut), joiner: "j"), .call(.proceed(2, cancelBuild: 10))) {
             $0 = State.logoutAfterLogin.expected
         },
-        row(.building, .call(.login("b"), joiner: nil), .call(.proceed(2, cancelBuild: 10, runsAhead: false))) {
+        row(.building, .call(.login("b"), joiner: nil), .call(.proceed(2, cancelBuild: 10))) {
             $0.lastStamp = 2
             $0.newest = 2
             $0.newestCall = .login("b")
@@ -489,16 +488,16 @@ import Testing
         row(.logoutAfterLogin, .call(.refresh("a"), joiner: nil), .call(.resolve(.unchanged))) { $0.lastStamp = 3 },
         row(.startCalled, .call(.refresh(nil), joiner: nil), .call(.resolve(.unchanged))) { $0.lastStamp = 2 },
         // Once that call has returned, a refresh takes its place; a later refresh replaces it.
-        row(.loginEnded, .call(.refresh(nil), joiner: nil), .call(.proceed(2, cancelBuild: nil, runsAhead: false))) {
+        row(.loginEnded, .call(.refresh(nil), joiner: nil), .call(.proceed(2, cancelBuild: nil))) {
             $0 = State.refreshCalled.expected
         },
-        row(.logoutEnded, .call(.refresh(nil), joiner: nil), .call(.proceed(2, cancelBuild: nil, runsAhead: false))) {
+        row(.logoutEnded, .call(.refresh(nil), joiner: nil), .call(.proceed(2, cancelBuild: nil))) {
             $0.lastStamp = 2
             $0.newest = 2
             $0.newestCall = .refresh(nil)
             $0.newestEnded = false
         },
-        row(.refreshCalled, .call(.refresh("a"), joiner: nil), .call(.proceed(3, cancelBuild: nil, runsAhead: false))) {
+        row(.refreshCalled, .call(.refresh("a"), joiner: nil), .call(.proceed(3, cancelBuild: nil))) {
             $0.lastStamp = 3
             $0.newest = 3
             $0.newestCall = .refresh("a")
@@ -724,7 +723,7 @@ import Testing
         row(
             .loggedInWithScene,
             .call(.lock(.teardown), joiner: nil),
-            .call(.proceed(2, cancelBuild: nil, runsAhead: false))
+            .call(.proceed(2, cancelBuild: nil))
         ) {
             ($0.lastStamp, $0.newest, $0.newestCall, $0.newestEnded, $0.newestFannedOut) = (
                 2, 2, .lock(.teardown), false, false
@@ -734,12 +733,11 @@ import Testing
         // With nothing to lock (at the splash: the login on its way has not begun) it has no
         // target, and still beats the calls before it: their factory is cancelled, and the
         // flow stays where it is.
-        row(.building, .call(.lock(.cover), joiner: nil), .call(.proceed(2, cancelBuild: 10, runsAhead: true))) {
+        row(.building, .call(.lock(.cover), joiner: nil), .call(.proceed(2, cancelBuild: 10))) {
             ($0.lastStamp, $0.newest, $0.newestCall, $0.lastLock) = (2, 2, .lock(.cover), 2)
             ($0.build, $0.buildHandle, $0.requestedPhase) = (nil, nil, .splash)
         },
-        row(.unlockAfterCover, .call(.lock(.cover), joiner: nil), .call(.proceed(4, cancelBuild: nil, runsAhead: true)))
-        {
+        row(.unlockAfterCover, .call(.lock(.cover), joiner: nil), .call(.proceed(4, cancelBuild: nil))) {
             $0 = State.lockAfterUnlock.expected
         },
         // A lock beats an unlock called before it: the unlock is stale everywhere...
@@ -838,7 +836,7 @@ import Testing
         row(
             .loggedInWithScene,
             .call(.unlock(since: nil), joiner: nil),
-            .call(.proceed(2, cancelBuild: nil, runsAhead: false))
+            .call(.proceed(2, cancelBuild: nil))
         ) {
             ($0.lastStamp, $0.newest, $0.newestCall, $0.targets) = (2, 2, .unlock(since: nil), [2: .loggedIn("a")])
             ($0.newestEnded, $0.newestFannedOut) = (false, false)
@@ -849,8 +847,7 @@ import Testing
             $0.lastStamp = 5
         },
         row(.lockedCover, .call(.unlock(since: 1), joiner: nil), .call(.resolve(.superseded))) { $0.lastStamp = 3 },
-        row(.lockedCover, .call(.unlock(since: 2), joiner: nil), .call(.proceed(3, cancelBuild: nil, runsAhead: false)))
-        {
+        row(.lockedCover, .call(.unlock(since: 2), joiner: nil), .call(.proceed(3, cancelBuild: nil))) {
             $0 = State.unlockAfterCover.expected
             $0.newestCall = .unlock(since: 2)
         },
@@ -880,7 +877,7 @@ import Testing
     static let coverRows: [Row] = [
         // Covered already, it covers again as the flow is (for a scene the last cover never
         // reached): a target, and the newest cover.
-        row(.covered, .call(.lock(.privacy), joiner: nil), .call(.proceed(3, cancelBuild: nil, runsAhead: false))) {
+        row(.covered, .call(.lock(.privacy), joiner: nil), .call(.proceed(3, cancelBuild: nil))) {
             ($0.lastStamp, $0.newest, $0.newestCall, $0.newestEnded, $0.newestFannedOut) = (
                 3, 3, .lock(.privacy), false, false
             )
@@ -897,7 +894,7 @@ import Testing
         // An unlock attempt begun before the cover was called is superseded at once.
         row(.covered, .call(.unlock(since: 1), joiner: nil), .call(.resolve(.superseded))) { $0.lastStamp = 3 },
         // The uncover goes back to the session covered, in its epoch...
-        row(.covered, .call(.uncover, joiner: nil), .call(.proceed(3, cancelBuild: nil, runsAhead: false))) {
+        row(.covered, .call(.uncover, joiner: nil), .call(.proceed(3, cancelBuild: nil))) {
             ($0.lastStamp, $0.newest, $0.newestCall, $0.newestEnded, $0.newestFannedOut) = (
                 3, 3, .uncover, false, false
             )
@@ -1125,7 +1122,7 @@ import Testing
     /// The uncover shows the session again: the child the cover kept, nothing prepares.
     @Test func anUncoverShowsTheCoveredChildAgainInItsEpoch() {
         var machine = State.covered.make()
-        #expect(machine.call(.uncover, joiner: nil) == .proceed(3, cancelBuild: nil, runsAhead: false))
+        #expect(machine.call(.uncover, joiner: nil) == .proceed(3, cancelBuild: nil))
         #expect(machine.release(.uncover, releasesSessionBeforeSwitch: true) == .cycle)
         #expect(machine.animations(for: 3, .uncover) == [.immediate])
         #expect(machine.admit(3, .uncover, at: .start, current: .covered("a")) == .admit)
@@ -1182,10 +1179,10 @@ import Testing
         func releases(after calls: [Machine.Call], _ call: Machine.Call, epoch: UInt64?) -> Bool {
             var machine = Machine(hasServices: true)
             for call in [.login("a")] + calls {
-                guard case .proceed(let stamp, _, _) = machine.call(call, joiner: nil) else { return false }
+                guard case .proceed(let stamp, _) = machine.call(call, joiner: nil) else { return false }
                 State.runAlone(stamp, call, in: &machine)
             }
-            guard case .proceed(let stamp, _, _) = machine.call(call, joiner: nil) else { return false }
+            guard case .proceed(let stamp, _) = machine.call(call, joiner: nil) else { return false }
             return machine.admitRelease(stamp, call, at: .start, current: .loggedIn("a"), currentEpoch: epoch)
         }
         #expect(!releases(after: [], .lock(.cover), epoch: 1))

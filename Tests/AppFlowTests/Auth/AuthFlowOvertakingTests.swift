@@ -7,10 +7,9 @@ import Testing
 
 /// A call does not wait for a beaten call's factory that is building (the container ends
 /// the beaten call's turn at once) nor call a factory of its own once beaten; a requested
-/// logout, lock or cover does not wait behind the beaten calls' jobs either (its task runs
-/// a priority class above its caller's).
+/// call runs at its caller's priority.
 @Suite(.timeLimit(.minutes(1)), .endsWithin(.seconds(45)))
-struct AuthFlowRunsAheadTests {
+struct AuthFlowOvertakingTests {
     typealias Flow = AuthFlow<TestAuthProvider>
 
     @Test func aLogoutDoesNotWaitForABeatenLoginsFactoryThatIgnoresCancellation() async {
@@ -138,7 +137,7 @@ struct AuthFlowRunsAheadTests {
         await flow.finish()
     }
 
-    @Test func aRequestedLockThatBeatsALoginOnItsWayRunsAClassAboveItsCaller() async {
+    @Test func aRequestedLockThatBeatsALoginOnItsWayRunsAtItsCallersPriority() async {
         var provider = TestAuthProvider()
         provider.session = "ada"
         let gate = Gate()
@@ -158,7 +157,7 @@ struct AuthFlowRunsAheadTests {
         gate.open()
         _ = await login.value(within: .seconds(30))
         #expect(returned.withLock { $0 } != nil)
-        #expect(priorities.all.first == .medium)
+        #expect(priorities.all.first == .low)
         await flow.finish()
     }
 
@@ -194,18 +193,15 @@ struct AuthFlowRunsAheadTests {
         return priorities.all.last
     }
 
-    @Test func aRequestedLogoutThatBeatsALoginOnItsWayRunsAClassAboveItsCaller() async {
-        let ahead = await Self.logoutPriority(from: .low, loginOnItsWay: true) { flow in
+    /// A requested call runs at its caller's priority, with or without a call on its way:
+    /// a scene's arrival gate, not a raised priority, keeps it from waiting behind the
+    /// calls it beat.
+    @Test(arguments: [true, false])
+    func aRequestedLogoutRunsAtItsCallersPriority(loginOnItsWay: Bool) async {
+        let priority = await Self.logoutPriority(from: .low, loginOnItsWay: loginOnItsWay) { flow in
             await flow.request(.logout(LogoutVariant("soft"))).result
         }
-        #expect(ahead == .medium)
-    }
-
-    @Test func aRequestedLogoutWithNothingOnItsWayRunsAtItsCallersPriority() async {
-        let same = await Self.logoutPriority(from: .low, loginOnItsWay: false) { flow in
-            await flow.request(.logout(LogoutVariant("soft"))).result
-        }
-        #expect(same == .low)
+        #expect(priority == .low)
     }
 
     @Test func anAwaitedLogoutRunsInItsCallersTaskAtItsPriority() async {
@@ -213,23 +209,5 @@ struct AuthFlowRunsAheadTests {
             await flow.logout(LogoutVariant("soft"))
         }
         #expect(same == .low)
-    }
-
-    @Test(arguments: [
-        (TaskPriority(rawValue: 0), TaskPriority.background),
-        (.background, .utility),
-        (.utility, .medium),
-        (.medium, .high),
-        (.high, TaskPriority(rawValue: AuthCallHandle.userInteractive)),
-        (
-            TaskPriority(rawValue: AuthCallHandle.userInteractive),
-            TaskPriority(rawValue: AuthCallHandle.userInteractive)
-        ),
-    ])
-    func aCallThatRunsAheadTakesTheNextPriorityClassAboveItsCallers(
-        _ caller: TaskPriority,
-        _ ahead: TaskPriority
-    ) {
-        #expect(AuthCallHandle.priority(above: caller) == ahead)
     }
 }
