@@ -45,9 +45,9 @@ let package = Package(
             dependencies: [.product(name: "AppFlow", package: "AppFlow"), "Timing"],
             path: "LogoutLatency"
         ),
-        // The runtime's floor under LogoutLatency: a high-priority task's wait to start behind
-        // queued medium-priority jobs, and a high-priority actor call's behind queued calls,
-        // no AppFlow involved: `swift run -c release PriorityPickup`.
+        // What a raised priority buys behind a long queue: a high-priority task's wait to start
+        // behind queued medium-priority jobs, and a high-priority actor call's behind queued
+        // calls, no AppFlow involved: `swift run -c release PriorityPickup`.
         .executableTarget(
             name: "PriorityPickup",
             dependencies: ["Timing"],

@@ -1,8 +1,8 @@
-// The runtime's floor under LogoutLatency, with no AppFlow involved, in two rows:
+// What a raised priority buys behind a long queue, with no AppFlow involved, in two rows:
 //
 // - pool: how long a task of high priority waits to start while the cooperative pool has
-//   1,000, 10,000 or 100,000 medium-priority jobs queued. A requested logout that runs
-//   ahead starts such a task, so it cannot start sooner than this.
+//   1,000, 10,000 or 100,000 medium-priority jobs queued. A requested logout once started
+//   such a task to run ahead of the logins it beat (before the scenes' arrival gate).
 // - actor: how long a high-priority call waits to run on an actor whose queue holds as
 //   many medium-priority calls. This is why a scene's arrival gate keeps the beaten
 //   logins' arrivals out of the container actor's queue.

@@ -1,8 +1,7 @@
 /// One scene's arrival gate, a pure state machine: at most one of the flow's requests is
 /// on its way to the scene's container at a time, and of the calls that wait for it only
-/// the newest is kept. A call that a newer call has beaten returns `superseded` at the
-/// gate, where the container would have refused it on arrival, so it never joins the
-/// container's queue.
+/// the newest is kept. A call that a newer call has beaten ends at the gate, where the
+/// container would have refused it on arrival, so it never joins the container's queue.
 ///
 /// A request is on its way from the moment it passes the gate until the container has
 /// taken it in (``arrived(_:)``). Stamps are the flow's call order: a call with an older
@@ -23,10 +22,11 @@ struct ArrivalGate<Waiter> {
     enum EnterAction {
         /// Go to the container now: the call is on its way.
         case go
-        /// Return `superseded`: a newer call is on its way or waiting.
+        /// End the call (``AuthStateMachine/beatenAtGate(callerCancelled:)`` says with what):
+        /// a newer call is on its way or waiting.
         case beaten
         /// The waiter waits for ``arrived(_:)``; the call it took the place of (older, so
-        /// beaten) returns `superseded`.
+        /// beaten) ends.
         case park(displaced: Waiter?)
     }
 

@@ -309,7 +309,7 @@ extension AuthFlow {
     }
 
     /// Call `stamp` was beaten at `scene`'s arrival gate: a newer call reached it, and the
-    /// container would refuse this one on arrival. Returns what the container would have.
+    /// container would refuse this one on arrival. Returns the machine's result for it.
     private func beatenAtGate(_ stamp: Machine.Stamp, in scene: AuthScene<Provider>) -> TransitionResult {
         trace(.admission(number: stamp, scene: scene.id, point: "gate", admitted: false))
         return machine.withLock { $0.beatenAtGate(callerCancelled: Task.isCancelled) }

@@ -91,7 +91,7 @@ public final class AuthScene<Provider: AuthFlowProvider>: Sendable {
     }
 
     /// Passes call `stamp` through the scene's arrival gate: `true` once it may go to the
-    /// container, `false` if a newer call beat it there (it returns `superseded`). It waits
+    /// container, `false` if a newer call beat it there (the call ends). It waits
     /// only while another of the flow's requests is on its way, that is until the actor
     /// has taken that one in; cancellation does not shorten that short wait.
     func passGate(_ stamp: UInt64) async -> Bool {

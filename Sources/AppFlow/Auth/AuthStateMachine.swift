@@ -593,9 +593,10 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         case end(TransitionResult)
     }
 
-    /// What a call a newer one beat at a scene's arrival gate returns: what the container
-    /// would have answered on its arrival, `cancelled` for a caller cancelled or a flow
-    /// finished (the container checks those first), else `superseded` (the call is stale).
+    /// What a call a newer one beat at a scene's arrival gate returns: as the container's
+    /// arrival would, `cancelled` for a caller cancelled or a flow finished (the container
+    /// checks those first), else `superseded` (the call is stale). A call from inside the
+    /// scene's running transition, which the container would reject, is `superseded` too.
     func beatenAtGate(callerCancelled: Bool) -> TransitionResult {
         callerCancelled || isFinished ? .cancelled : .superseded
     }

@@ -6,8 +6,8 @@ import Testing
 @testable import AppFlow
 
 /// A scene lets one of the flow's requests at a time be on its way to its container, and
-/// keeps only the newest call waiting: a call beaten there returns `superseded` without
-/// joining the container's queue, so a logout never waits behind the arrivals of the logins
+/// keeps only the newest call waiting: a call beaten there ends without joining the
+/// container's queue, so a logout never waits behind the arrivals of the logins
 /// it beat. The tests hold a request on its way by hand.
 @Suite(.timeLimit(.minutes(1)), .endsWithin(.seconds(45)))
 struct AuthFlowArrivalGateTests {

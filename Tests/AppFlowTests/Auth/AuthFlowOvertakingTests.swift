@@ -147,7 +147,7 @@ struct AuthFlowOvertakingTests {
         provider.onLockScreen = { priorities.append(Task.currentPriority) }
         let flow = await provider.startedFlow()
         let login = Task { await flow.login("bob") }
-        _ = await eventually(timeout: .seconds(30)) { gate.waitingCount == 1 }
+        #expect(await eventually(timeout: .seconds(30)) { gate.waitingCount == 1 }, "the login is on its way")
         let returned = LockedValue<AuthResult?>(nil)
         Task(priority: .low) {
             let result = await flow.request(.lock(.teardown)).result
@@ -176,7 +176,7 @@ struct AuthFlowOvertakingTests {
         let flow = await provider.startedFlow()
         let login = loginOnItsWay ? Task { await flow.login("ada") } : nil
         if loginOnItsWay {
-            _ = await eventually(timeout: .seconds(30)) { gate.waitingCount == 1 }
+            #expect(await eventually(timeout: .seconds(30)) { gate.waitingCount == 1 }, "the login is on its way")
         }
         // Polled, not awaited: awaiting the task would raise its priority to the test's.
         let returned = LockedValue<AuthResult?>(nil)
