@@ -14,7 +14,9 @@ enum Figures {
 /// checked-in threshold (`Benchmarks/Thresholds/`) before `.ci/run` fails. Measured
 /// over five runs: the sequential, storm and pending counts did not move; the
 /// cancellation count moved by 7 % once, since whether a cancel lands before its request
-/// suspends is up to the scheduler.
+/// suspends is up to the scheduler. The latest-wins storm's moved by 5.6 % once in a
+/// fresh-clone CI run (740K against 701K): how many requests wait rather than being
+/// superseded on arrival is up to the scheduler too.
 enum MallocTolerance {
     /// For loops of 1,000 cycles: 100 is a tenth of a malloc per cycle. A relative
     /// tolerance would never fire against a threshold near 0.
@@ -119,7 +121,7 @@ let benchmarks: @Sendable () -> Void = {
         configuration: .init(
             metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident, Figures.transitionsRun],
             maxIterations: 10,
-            thresholds: MallocTolerance.relative(5)
+            thresholds: MallocTolerance.relative(10)
         )
     ) { benchmark in
         let ran = await Scenarios.latestWinsStorm(requests: 100_000)
