@@ -26,12 +26,14 @@ import Testing
         (.unlock(since: 0), nil), (.lock(.privacy), nil), (.uncover, nil),
     ]
 
-    /// The inputs `AuthFlow` can make in `state`: any call; for each call still running,
-    /// its start's answer (once), its admission at each point with each place shown, its
-    /// factory starting, and its end with each result.
+    /// The inputs `AuthFlow` can make in `state`: any call, a call beaten at a gate; for
+    /// each call still running, its start's answer (once), its admission at each point with
+    /// each place shown, its factory starting, and its end with each result.
     static func legalInputs(in state: State) -> [Input] {
         let snapshot = state.expected
         var inputs: [Input] = calls.map { .call($0.0, joiner: $0.1) }
+        // A call beaten at a scene's gate, its caller cancelled or not.
+        inputs += [false, true].map { .beatenAtGate(callerCancelled: $0) }
         for stamp in running(in: state) {
             let call = self.call(of: stamp, in: state)
             if call == .start && snapshot.startAnswers[stamp] == nil {

@@ -328,6 +328,8 @@ import Testing
         case buildStarted(UInt64, Int)
         /// Whether call `stamp` may still call its factory.
         case buildsChild(UInt64)
+        /// What a call beaten at a scene's arrival gate returns.
+        case beatenAtGate(callerCancelled: Bool)
         case callEnded(UInt64, TransitionResult)
         /// A scene is reserved and attached.
         case attach(String)
@@ -374,6 +376,7 @@ import Testing
                 return "admit(\(stamp), \(Self.text(call)), at: \(point), showing: \(current))"
             case .buildStarted(let stamp, let handle): return "buildStarted(\(stamp), \(handle))"
             case .buildsChild(let stamp): return "buildsChild(\(stamp))"
+            case .beatenAtGate(let cancelled): return "beatenAtGate(callerCancelled: \(cancelled))"
             case .callEnded(let stamp, let result): return "callEnded(\(stamp), \(result))"
             }
         }
@@ -393,6 +396,7 @@ import Testing
         case placement(Bool)
         case rejoin(Machine.AttachAction?)
         case builds(Bool)
+        case beaten(TransitionResult)
     }
 
     /// What a row expects: the action, and how the starting snapshot changes.
@@ -933,6 +937,7 @@ import Testing
             return .admit(machine.admit(stamp, call, at: point, current: current))
         case .buildStarted(let stamp, let handle): return .buildStarted(machine.buildStarted(stamp, handle))
         case .buildsChild(let stamp): return .builds(machine.buildsChild(stamp))
+        case .beatenAtGate(let cancelled): return .beaten(machine.beatenAtGate(callerCancelled: cancelled))
         case .callEnded(let stamp, let result): return .callEnded(machine.callEnded(stamp, result: result))
         case .attach(let scene): return .attach(machine.attach(machine.reserveScene(), scene))
         case .detach(let id): return .detach(machine.detach(AuthSceneID(rawValue: id)))
