@@ -72,8 +72,7 @@ func logoutLatency(waiting: Int, call: Call) async -> Double {
     for login in logins { _ = await login.value }
     await flow.finish()
     guard let shown = stage.shown else { preconditionFailure("the logged-out child was never mounted") }
-    let (seconds, attoseconds) = (shown - start).components
-    return Double(seconds) + Double(attoseconds) / 1e18
+    return seconds(shown - start)
 }
 
 let rounds = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 5

@@ -27,12 +27,6 @@ actor Busy {
     func now() -> ContinuousClock.Instant { ContinuousClock.now }
 }
 
-/// Seconds of a duration.
-func seconds(_ duration: Duration) -> Double {
-    let (seconds, attoseconds) = duration.components
-    return Double(seconds) + Double(attoseconds) / 1e18
-}
-
 let rounds = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 5
 for queued in [1_000, 10_000, 100_000] {
     var samples: [Double] = []

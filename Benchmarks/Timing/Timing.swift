@@ -9,6 +9,12 @@ public func elapsedNanoseconds(_ body: () async -> Void) async -> Double {
     return Double(seconds) * 1e9 + Double(attoseconds) / 1e9
 }
 
+/// `duration` in seconds.
+public func seconds(_ duration: Duration) -> Double {
+    let (seconds, attoseconds) = duration.components
+    return Double(seconds) + Double(attoseconds) / 1e18
+}
+
 /// The median of `values` (the mean of the middle two for an even count).
 public func median(_ values: [Double]) -> Double {
     let sorted = values.sorted()

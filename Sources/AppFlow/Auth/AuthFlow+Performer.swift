@@ -201,6 +201,7 @@ extension AuthFlow {
         in scene: AuthScene<Provider>,
         animation: TransitionAnimation
     ) async -> TransitionResult {
+        guard await scene.passGate(stamp) else { return beatenAtGate(stamp, in: scene) }
         // Only a flow with services records which services a factory holds.
         let acquired: LockedValue<UInt64?>? = services == nil ? nil : LockedValue(nil)
         // Whether this request's factory builds its child now (not while the outgoing
@@ -209,14 +210,14 @@ extension AuthFlow {
         let progress = LockedValue(BuildProgress())
         let container = scene.container
         let interrupts = machine.withLock { $0.interruptsRunningTransition(call) }
-        guard await scene.passGate(stamp) else { return beatenAtGate(stamp, in: scene) }
         let result = await container.cycle(
             animation: animation,
             policy: interrupts ? .interrupt : configuration.policy,
             admission: { [self] point, current in
-                // The provider's answer is asked before the lock is taken: no user code
-                // runs under it.
+                // The provider's answer, and the factory's progress, are read before the
+                // machine's lock is taken: no user code and no other lock under it.
                 let same = Self.isSameAccount(call, current.place, provider: provider)
+                let building = point == .overtaken && progress.withLock { $0.building }
                 let admitted =
                     decide {
                         $0.admit(
@@ -225,7 +226,7 @@ extension AuthFlow {
                             at: point,
                             current: current.place,
                             currentEpoch: current.sessionEpoch,
-                            building: point == .overtaken && progress.withLock { $0.building },
+                            building: building,
                             sameAccount: { _, _ in same }
                         )
                     } == .admit

@@ -11,11 +11,14 @@ import Testing
 /// it beat. The tests hold a request on its way by hand.
 @Suite(.timeLimit(.minutes(1)), .endsWithin(.seconds(45)))
 struct AuthFlowArrivalGateTests {
-    /// A started flow with a tracer, and a request of stamp 0 held on its way to its scene's
-    /// container: every call after `start` waits at the gate until the test lets it go.
-    static func flowWithRequestOnItsWay() async -> (AuthFlow<TestAuthProvider>, FlowTraceRecorder) {
+    /// A started flow on `provider` with a tracer, and a request of stamp 0 held on its way
+    /// to its scene's container: every call after `start` waits at the gate until the test
+    /// lets it go.
+    static func flowWithRequestOnItsWay(
+        _ provider: TestAuthProvider = TestAuthProvider()
+    ) async -> (AuthFlow<TestAuthProvider>, FlowTraceRecorder) {
         let recorder = FlowTraceRecorder()
-        let flow = AuthFlow(provider: TestAuthProvider(), splash: Screen("splash"), tracer: recorder)
+        let flow = AuthFlow(provider: provider, splash: Screen("splash"), tracer: recorder)
         await flow.start()
         #expect(await flow.scene.passGate(0), "the gate was open")
         return (flow, recorder)
@@ -118,11 +121,8 @@ struct AuthFlowArrivalGateTests {
         var provider = TestAuthProvider()
         provider.session = "ada"
         provider.configuration.releasesSessionBeforeSwitch = true
-        let recorder = FlowTraceRecorder()
-        let flow = AuthFlow(provider: provider, splash: Screen("splash"), tracer: recorder)
-        await flow.start()
+        let (flow, recorder) = await Self.flowWithRequestOnItsWay(provider)
         let scene = flow.scene
-        #expect(await scene.passGate(0), "the gate was open")
         let (bob, bobStamp) = await Self.waitingAtTheGate(.login("bob"), on: flow)
         let carol = flow.request(.login("carol"))
         #expect(await bob.result == .superseded)
