@@ -1,7 +1,6 @@
 import AppFlow
 
 #if os(Linux)
-import Foundation
 import UIKitStandIn
 #elseif canImport(UIKit) && !os(watchOS)
 import UIKit

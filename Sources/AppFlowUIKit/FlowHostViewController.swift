@@ -1,7 +1,6 @@
 import AppFlow
 
 #if os(Linux)
-import Foundation
 import UIKitStandIn
 #elseif canImport(UIKit) && !os(watchOS)
 import UIKit
@@ -236,13 +235,23 @@ open class FlowHostViewController: UIViewController {
     private func shield(until handle: AuthCallHandle) {
         let container: UIView = view.window ?? view
         let shield = UIView(frame: container.bounds)
-        shield.backgroundColor = .systemBackground
+        shield.backgroundColor = Self.shieldColor
         shield.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         container.addSubview(shield)
         Task { @MainActor [weak shield] in
             _ = await handle.result
             shield?.removeFromSuperview()
         }
+    }
+
+    /// The shield's color: the system background; black on tvOS, where UIKit has no
+    /// `systemBackground`.
+    private static var shieldColor: UIColor {
+        #if os(tvOS)
+        .black
+        #else
+        .systemBackground
+        #endif
     }
 
     /// Tells UIKit that the child on screen changed, so that it reads the forwarded

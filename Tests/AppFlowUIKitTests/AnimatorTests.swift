@@ -1,16 +1,11 @@
-#if os(Linux) || os(iOS)
+#if os(Linux)
 import AppFlow
 import AppFlowTesting
 import AppFlowTestingTraits
 import AppFlowUIKit
 import Foundation
 import Testing
-
-#if os(Linux)
 import UIKitStandIn
-#else
-import UIKit
-#endif
 
 /// UIKit's animator runs the built-in animations: what it starts from and ends at for a
 /// cross-dissolve and for slides in both layout directions, and a slide under Reduce

@@ -1,15 +1,10 @@
-#if os(Linux) || os(iOS)
+#if os(Linux)
 import AppFlow
 import AppFlowTesting
 import AppFlowTestingTraits
 import AppFlowUIKit
 import Testing
-
-#if os(Linux)
 import UIKitStandIn
-#else
-import UIKit
-#endif
 
 /// `AuthFlowViewController`: AppController's API with the provider's view controllers
 /// contained as `FlowContainerViewController` contains its children.

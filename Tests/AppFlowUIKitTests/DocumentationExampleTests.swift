@@ -1,16 +1,11 @@
-#if os(Linux) || os(iOS)
+#if os(Linux)
 import AppFlow
 import AppFlowTesting
 import AppFlowTestingTraits
 import AppFlowUIKit
 import Foundation
 import Testing
-
-#if os(Linux)
 import UIKitStandIn
-#else
-import UIKit
-#endif
 
 /// The examples in the doc comments of `AppFlowUIKit`, compiled against the stand-in and
 /// run.

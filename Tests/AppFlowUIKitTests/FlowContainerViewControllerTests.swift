@@ -1,16 +1,11 @@
-#if os(Linux) || os(iOS)
+#if os(Linux)
 import AppFlow
 import AppFlowTesting
 import AppFlowTestingTraits
 import AppFlowUIKit
 import Foundation
 import Testing
-
-#if os(Linux)
 import UIKitStandIn
-#else
-import UIKit
-#endif
 
 /// `FlowContainerViewController`: the calls it makes, in order, for plain, overlapping,
 /// interrupted, finished and nested transitions, recorded by the test's own subclasses

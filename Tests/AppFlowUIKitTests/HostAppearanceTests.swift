@@ -1,16 +1,11 @@
-#if os(Linux) || os(iOS)
+#if os(Linux)
 import AppFlow
 import AppFlowTesting
 import AppFlowTestingTraits
 import AppFlowUIKit
 import Foundation
 import Testing
-
-#if os(Linux)
 import UIKitStandIn
-#else
-import UIKit
-#endif
 
 /// A host's children appear and disappear with the host: no appearance call reaches a
 /// child while its host is off screen, and appearing and disappearing alternate.

@@ -1,16 +1,11 @@
-#if os(Linux) || os(iOS)
+#if os(Linux)
 import AppFlow
 import AppFlowTesting
 import AppFlowTestingTraits
 import AppFlowUIKit
 import Foundation
 import Testing
-
-#if os(Linux)
 import UIKitStandIn
-#else
-import UIKit
-#endif
 
 /// Presented view controllers are part of the switch: what the outgoing child presents is
 /// dismissed, and awaited, before it leaves; leaving a session, the session's content is

@@ -1,15 +1,10 @@
-#if os(Linux) || os(iOS)
+#if os(Linux)
 import AppFlow
 import AppFlowTesting
 import AppFlowTestingTraits
 import AppFlowUIKit
 import Testing
-
-#if os(Linux)
 import UIKitStandIn
-#else
-import UIKit
-#endif
 
 /// What a host does around every switch: the child on screen decides the preferences at
 /// every moment, touches are off while the switch runs and back after, the outgoing

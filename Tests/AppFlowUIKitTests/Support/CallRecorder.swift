@@ -1,13 +1,8 @@
-#if os(Linux) || os(iOS)
+#if os(Linux)
 import AppFlow
 import AppFlowUIKit
 import Foundation
-
-#if os(Linux)
 import UIKitStandIn
-#else
-import UIKit
-#endif
 
 /// One call a recording object received: its name and the call, as `host.addChild(b)`.
 struct RecordedCall: Hashable, CustomStringConvertible {

@@ -1,13 +1,8 @@
-#if os(Linux) || os(iOS)
+#if os(Linux)
 import AppFlow
 import AppFlowUIKit
 import Foundation
-
-#if os(Linux)
 import UIKitStandIn
-#else
-import UIKit
-#endif
 
 // The hosts of the tests, recording their calls through their own overrides as
 // `RecordingViewController` does, plus the preference updates and VoiceOver announcements

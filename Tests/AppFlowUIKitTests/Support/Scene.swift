@@ -1,17 +1,17 @@
-#if os(Linux) || os(iOS)
+#if os(Linux)
 import AppFlow
 import AppFlowTesting
 import AppFlowUIKit
 import Foundation
 import Testing
-
-#if os(Linux)
 import UIKitStandIn
-#else
-import UIKit
-#endif
 
 /// The UIKit objects of one test, recording into one ``CallRecorder`` of their own.
+///
+/// Every file of this target is Linux only: the tests drive UIKitStandIn through handles
+/// UIKit does not have (a `UIWindowScene` made by hand, Reduce Motion set by the test, the
+/// record of VoiceOver posts), so they cannot compile against Apple's UIKit, as the Apple
+/// type-check's stand-ins show (`.ci/apple-stand-ins`).
 @MainActor
 final class Scene {
     let recorder = CallRecorder()

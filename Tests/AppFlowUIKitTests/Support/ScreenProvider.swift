@@ -1,12 +1,7 @@
-#if os(Linux) || os(iOS)
+#if os(Linux)
 import AppFlow
 import AppFlowUIKit
-
-#if os(Linux)
 import UIKitStandIn
-#else
-import UIKit
-#endif
 
 /// Makes numbered recording view controllers of a test's scene: `out1`, `in(ann)1`,
 /// `lock1`, `cover1`, `wait1` (the switching placeholder)…
