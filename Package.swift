@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "AppFlowTesting", targets: ["AppFlowTesting"]),
         .library(name: "AppFlowTestingTraits", targets: ["AppFlowTestingTraits"]),
         .library(name: "AppFlowUIKit", targets: ["AppFlowUIKit"]),
+        .library(name: "AppFlowSwiftUI", targets: ["AppFlowSwiftUI"]),
         .executable(name: "appflow-demo", targets: ["appflow-demo"]),
     ],
     targets: [
@@ -24,6 +25,9 @@ let package = Package(
             name: "AppFlowUIKit",
             dependencies: ["AppFlow", .target(name: "UIKitStandIn", condition: .when(platforms: [.linux]))]
         ),
+        // SwiftUI's root view, apart from AppFlow so that UIKit-only apps link no SwiftUI;
+        // empty where there is no SwiftUI (Linux).
+        .target(name: "AppFlowSwiftUI", dependencies: ["AppFlow"]),
         .target(name: "AppFlowDemo", dependencies: ["AppFlow", "AppFlowTesting"]),
         .executableTarget(name: "appflow-demo", dependencies: ["AppFlowDemo"]),
         .testTarget(

@@ -7,8 +7,8 @@
 ///
 /// Off by default; one line turns it on, `AuthFlow(provider: provider, splash: splash,
 /// tracer: FlowSignposts())`, or, for a container, `FlowSignposts().follow(container,
-/// track: "root")`. Apple platforms only; no check here compiles it but the macOS
-/// workflow (<doc:ApplePlatforms>).
+/// track: "root")`. Apple platforms only: type-checked on Linux against transcribed `os`
+/// declarations, compiled against `os` only by the macOS workflow (<doc:ApplePlatforms>).
 public final class FlowSignposts: FlowTracer {
     private let signposter: OSSignposter
     /// The intervals begun and not yet ended, by key.

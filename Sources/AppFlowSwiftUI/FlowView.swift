@@ -1,4 +1,6 @@
-#if canImport(SwiftUI) && canImport(Observation)
+import AppFlow
+
+#if canImport(SwiftUI)
 import SwiftUI
 
 /// A SwiftUI view showing a ``FlowViewModel``'s child, animating each switch with
@@ -10,9 +12,11 @@ import SwiftUI
 /// in front), its `.transition` and the `withAnimation`
 /// animation come from ``FlowViewFrame/viewAnimation(reduceMotion:)`` with the
 /// environment's Reduce Motion, and `withAnimation`'s completion calls
-/// ``FlowViewModel/viewCompleted(_:)``. Apple platforms only; the model's tests cover
-/// every decision on every platform, and no check compiles this file but the macOS
-/// workflow (<doc:ApplePlatforms>).
+/// ``FlowViewModel/viewCompleted(_:)``. Apple platforms only, in the `AppFlowSwiftUI`
+/// product, so that an app of UIKit alone links no SwiftUI. The model's tests cover every
+/// decision on every platform; the Apple type-check compiles this file against
+/// transcribed SwiftUI declarations for each platform, and only the macOS workflow against
+/// SwiftUI itself (ApplePlatforms.md in AppFlow's documentation).
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 public struct FlowView<Child: Sendable, Content: View>: View {
     private let model: FlowViewModel<Child>
