@@ -7,23 +7,28 @@ import SwiftUI
 /// SwiftUI and reporting to the model when the animation completed, so that the
 /// container's transition ends with it.
 ///
-/// It maps the model's values to SwiftUI and decides nothing itself: the child's
-/// `.id` is the frame's ``FlowViewIdentity`` (and its `zIndex`, so that the newer child is
-/// in front), its `.transition` and the `withAnimation`
-/// animation come from ``FlowViewFrame/viewAnimation(reduceMotion:)`` with the
-/// environment's Reduce Motion, and `withAnimation`'s completion calls
-/// ``FlowViewModel/viewCompleted(_:)``. Apple platforms only, in the `AppFlowSwiftUI`
-/// product, so that an app of UIKit alone links no SwiftUI. The model's tests cover every
-/// decision on every platform; the Apple type-check compiles this file against
-/// transcribed SwiftUI declarations for each platform, and only the macOS workflow against
-/// SwiftUI itself (ApplePlatforms.md in AppFlow's documentation).
+/// It animates by construction: during a switch it draws both children, each with the
+/// opacity and offset the model computes (``FlowViewModel/layers(reduceMotion:)``), the
+/// incoming one in front. When a frame arrives it is drawn at its start values; the view
+/// then calls ``FlowViewModel/viewAnimating(_:)`` inside `withAnimation`, which moves
+/// every layer to its end values, and `withAnimation`'s completion calls
+/// ``FlowViewModel/viewCompleted(_:)``. Nothing rests on SwiftUI's removal transitions: the
+/// outgoing child stays until the model drops it, so the background never shows through.
+/// Each child keeps its frame's ``FlowViewIdentity`` as its identity, so a new session's
+/// views start with fresh state. Only the child in front takes touches and is seen by
+/// VoiceOver. A view that disappears (a tab switch) and comes back draws the model's
+/// layers as they are then: the current child.
+///
+/// Apple platforms only, in the `AppFlowSwiftUI` product, so that an app of UIKit alone
+/// links no SwiftUI. The model's tests cover every value on every platform; the Apple
+/// type-check compiles this file against transcribed SwiftUI declarations for each
+/// platform, and only the macOS workflow against SwiftUI itself (ApplePlatforms.md in
+/// AppFlow's documentation).
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 public struct FlowView<Child: Sendable, Content: View>: View {
     private let model: FlowViewModel<Child>
     private let content: (Child) -> Content
     @Environment(\.accessibilityReduceMotion) private var reduceMotion
-    /// The frame on screen: it follows the model's inside `withAnimation`.
-    @State private var shown: FlowViewFrame<Child>?
 
     /// A view of `model`'s child, drawn by `content`.
     public init(_ model: FlowViewModel<Child>, @ViewBuilder content: @escaping (Child) -> Content) {
@@ -31,28 +36,32 @@ public struct FlowView<Child: Sendable, Content: View>: View {
         self.content = content
     }
 
-    /// The child, with the identity and transition of its frame.
+    /// The layers of the switch on screen, back to front, each at its values.
     public var body: some View {
-        let frame = shown ?? model.frame
-        let animation = frame.viewAnimation(reduceMotion: reduceMotion)
-        ZStack {
-            content(frame.child)
-                .id(frame.identity)
-                .zIndex(Double(frame.identity.rawValue))
-                .transition(
-                    .asymmetric(insertion: animation.insertion.anyTransition, removal: animation.removal.anyTransition)
-                )
+        GeometryReader { proxy in
+            ZStack {
+                ForEach(model.layers(reduceMotion: reduceMotion)) { layer in
+                    content(layer.frame.child)
+                        .opacity(layer.opacity)
+                        // SwiftUI mirrors x in a right-to-left layout, so trailing stays trailing.
+                        .offset(
+                            x: CGFloat(layer.offsetX) * proxy.size.width,
+                            y: CGFloat(layer.offsetY) * proxy.size.height
+                        )
+                        .zIndex(Double(layer.id.rawValue))
+                        // Layers come and go at once: the values above are the animation.
+                        .transition(.identity)
+                        .allowsHitTesting(layer.isFront)
+                        .accessibilityHidden(!layer.isFront)
+                }
+            }
         }
-        .onAppear {
-            // From here on the frame shown changes only inside `withAnimation`.
-            if shown == nil { shown = model.frame }
-            model.viewAppeared()
-        }
+        .onAppear { model.viewAppeared() }
         .onDisappear { model.viewDisappeared() }
         .onChange(of: model.frame.identity) {
             let target = model.frame
             withAnimation(target.viewAnimation(reduceMotion: reduceMotion).swiftUIAnimation) {
-                shown = target
+                model.viewAnimating(target.identity)
             } completion: {
                 model.viewCompleted(target.identity)
             }
@@ -81,18 +90,4 @@ extension FlowViewAnimation {
     }
 }
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-extension FlowViewAnimation.Effect {
-    /// SwiftUI's transition of this effect.
-    fileprivate var anyTransition: AnyTransition {
-        switch self {
-        case .identity: return .identity
-        case .opacity: return .opacity
-        case .move(.leading): return .move(edge: .leading)
-        case .move(.trailing): return .move(edge: .trailing)
-        case .move(.top): return .move(edge: .top)
-        case .move(.bottom): return .move(edge: .bottom)
-        }
-    }
-}
 #endif

@@ -94,4 +94,40 @@ public struct CGFloat: Sendable, Hashable, ExpressibleByFloatLiteral, Expressibl
     public init(_ value: Double) { native = value }
     public init(floatLiteral value: Double) { native = value }
     public init(integerLiteral value: Int) { native = Double(value) }
+    public static func * (lhs: CGFloat, rhs: CGFloat) -> CGFloat { CGFloat(lhs.native * rhs.native) }
+}
+
+/// https://developer.apple.com/documentation/corefoundation/cgsize, re-exported likewise.
+public struct CGSize: Sendable, Hashable {
+    public var width: CGFloat
+    public var height: CGFloat
+    public init(width: CGFloat, height: CGFloat) { (self.width, self.height) = (width, height) }
+}
+
+/// https://developer.apple.com/documentation/swiftui/geometryreader
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
+public struct GeometryReader<Content: View>: View {
+    /// https://developer.apple.com/documentation/swiftui/geometryreader/init(content:)
+    public init(@ViewBuilder content: @escaping (GeometryProxy) -> Content) {}
+    public var body: Never { fatalError() }
+}
+
+/// https://developer.apple.com/documentation/swiftui/geometryproxy
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
+public struct GeometryProxy {
+    /// https://developer.apple.com/documentation/swiftui/geometryproxy/size
+    public var size: CGSize { CGSize(width: 0, height: 0) }
+}
+
+/// https://developer.apple.com/documentation/swiftui/foreach
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
+public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content> {}
+
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
+extension ForEach: View where Content: View {
+    public var body: Never { fatalError() }
+    /// https://developer.apple.com/documentation/swiftui/foreach/init(_:content:)-90y7j
+    /// (data whose elements are `Identifiable`).
+    public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content)
+    where ID == Data.Element.ID, Data.Element: Identifiable {}
 }

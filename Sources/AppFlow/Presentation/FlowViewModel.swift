@@ -13,10 +13,12 @@ import Observation
 /// let container = FlowContainer(initial: Screen.splash, stage: model)
 /// ```
 ///
-/// (Compiled in `FlowViewModelTests`.) The view reads ``frame`` (the child, its
-/// ``FlowViewIdentity`` and the switch's animation) and reports ``viewAppeared()``,
-/// ``viewDisappeared()`` and ``viewCompleted(_:)``; every decision is the model's, so the
-/// view only maps values to SwiftUI. `FlowView` is that view.
+/// (Compiled in `FlowViewModelTests`.) The view draws ``layers(reduceMotion:)`` (during a
+/// switch, the outgoing and the incoming child, each with its opacity and offset), calls
+/// ``viewAnimating(_:)`` inside `withAnimation` when ``frame`` changes, and reports
+/// ``viewAppeared()``, ``viewDisappeared()`` and ``viewCompleted(_:)``; every decision is
+/// the model's, so the view only maps values to SwiftUI. `FlowView`, in the
+/// `AppFlowSwiftUI` product, is that view.
 ///
 /// **Ordering.** ``frame`` changes once per transition, at its mount, in the order
 /// transitions run, with identities that only grow: a view never goes back to an older
@@ -30,8 +32,10 @@ import Observation
 @MainActor
 @Observable
 public final class FlowViewModel<Child: Sendable>: FlowStage {
-    /// What the view shows.
+    /// The newest frame: the one in front, and the only one once a switch settled.
     public private(set) var frame: FlowViewFrame<Child>
+    /// The frames on screen and how each is drawn.
+    private var stack: FlowViewLayers<Child>
 
     @ObservationIgnored private var machine: FlowViewStateMachine<Child>
     @ObservationIgnored private let clock: any Clock<Duration>
@@ -51,6 +55,7 @@ public final class FlowViewModel<Child: Sendable>: FlowStage {
         let machine = FlowViewStateMachine(initial: initial)
         self.machine = machine
         frame = machine.frame
+        stack = FlowViewLayers(initial: machine.frame)
         self.clock = clock
         self.margin = margin
     }
@@ -59,12 +64,18 @@ public final class FlowViewModel<Child: Sendable>: FlowStage {
     public func mount(_ transition: Transition<Child>) async {
         machine.mounted(transition.id, to: transition.to, animation: transition.animation)
         frame = machine.frame
+        stack.mounted(machine.frame)
     }
 
     /// Returns once the view's animation completed, or as the type's summary says. The
     /// container calls it.
     public func unmount(_ transition: Transition<Child>) async {
         let action = machine.unmounting(transition.id, interrupted: transition.wasInterrupted, margin: margin)
+        defer {
+            // A switch that ran to its end settles; one cut short keeps its frames until the
+            // switch that cut it short settles.
+            if !transition.wasInterrupted, frame.transition == transition.id { stack.settled(frame.identity) }
+        }
         guard case .wait(let length) = action else { return }
         precondition(waiter == nil, "A FlowViewModel is the stage of one container; this one has two")
         await withCheckedContinuation { (resume: CheckedContinuation<Void, Never>) in
@@ -80,11 +91,29 @@ public final class FlowViewModel<Child: Sendable>: FlowStage {
     /// The view's animation to the frame `identity` completed: call it from
     /// `withAnimation`'s completion. A report for an older frame does nothing.
     public func viewCompleted(_ identity: FlowViewIdentity) {
+        stack.settled(identity)
         perform(machine.viewCompleted(identity))
+    }
+
+    /// The view animates the switch to the frame `identity`: call it inside
+    /// `withAnimation`, so that the layers' move from their start to their end values is
+    /// animated. A report for an older frame does nothing.
+    public func viewAnimating(_ identity: FlowViewIdentity) {
+        stack.viewAnimating(identity)
+    }
+
+    /// The frames to draw, back to front, each with its opacity and offset; see
+    /// ``FlowViewLayer``. During a switch the outgoing frames are behind the newest one;
+    /// settled, there is only ``frame``, opaque and in place. `reduceMotion` is the
+    /// view's Reduce Motion setting (a slide becomes a cross-dissolve).
+    public func layers(reduceMotion: Bool) -> [FlowViewLayer<Child>] {
+        stack.layers(reduceMotion: reduceMotion)
     }
 
     /// A view began to show the model: call it from `onAppear`.
     public func viewAppeared() {
+        // A view that appears draws the newest frame as it is, with nothing to animate.
+        if machine.views == 0 { stack.settled(frame.identity) }
         perform(machine.viewsChanged(by: 1))
     }
 

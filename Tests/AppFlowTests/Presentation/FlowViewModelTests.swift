@@ -121,6 +121,74 @@ struct FlowViewModelTests {
         #expect(model.frame.identity.rawValue == 30)
         #expect(model.frame.child == (await container.child))
     }
+
+    /// The children the view draws now, back to front.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    func drawn(_ model: FlowViewModel<Screen>) -> [Screen] {
+        model.layers(reduceMotion: false).map(\.frame.child)
+    }
+
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @Test func duringAFadeTheViewDrawsBothChildrenAndAfterItOnlyTheNewOne() async {
+        let clock = ManualClock()
+        let (model, container) = fading(on: clock)
+        model.viewAppeared()
+        let switching = Task { await container.cycle(to: .login) }
+        #expect(await eventually { @MainActor in model.frame.child == .login })
+        #expect(drawn(model) == [.splash, .login])
+        #expect(model.layers(reduceMotion: false).map(\.opacity) == [1, 0], "the new child starts transparent")
+        model.viewAnimating(model.frame.identity)
+        #expect(model.layers(reduceMotion: false).map(\.opacity) == [1, 1], "the old one stays opaque behind it")
+        model.viewCompleted(model.frame.identity)
+        #expect(drawn(model) == [.login])
+        await clock.waitForSleepers(1)
+        clock.advance(by: .milliseconds(200))
+        #expect(await switching.value(within: .seconds(10)) == .completed)
+        #expect(drawn(model) == [.login])
+    }
+
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @Test func aSwitchWhoseViewNeverReportsSettlesWhenItsTransitionEnds() async {
+        let clock = ManualClock()
+        let (model, container) = fading(on: clock)
+        model.viewAppeared()
+        let switching = Task { await container.cycle(to: .login) }
+        await clock.waitForSleepers(1)
+        clock.advance(by: .milliseconds(200))
+        await clock.waitForSleepers(1)
+        #expect(drawn(model) == [.splash, .login])
+        clock.advance(by: .milliseconds(1200))
+        #expect(await switching.value(within: .seconds(10)) == .completed)
+        #expect(drawn(model) == [.login])
+    }
+
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @Test func aViewThatDisappearsAndComesBackAfterASwitchDrawsTheCurrentChild() async {
+        let clock = ManualClock()
+        let (model, container) = fading(on: clock)
+        model.viewAppeared()
+        model.viewDisappeared()  // a tab switch
+        let switching = Task { await container.cycle(to: .login) }
+        await clock.waitForSleepers(1)
+        clock.advance(by: .milliseconds(200))
+        #expect(await switching.value(within: .seconds(10)) == .completed)
+        model.viewAppeared()
+        #expect(drawn(model) == [.login])
+        #expect(model.layers(reduceMotion: false).map(\.opacity) == [1])
+    }
+
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @Test func aViewThatComesBackDuringASwitchDrawsTheNewChildAtOnce() async {
+        let clock = ManualClock()
+        let (model, container) = fading(on: clock)
+        let switching = Task { await container.cycle(to: .login) }
+        #expect(await eventually { @MainActor in model.frame.child == .login })
+        model.viewAppeared()
+        #expect(drawn(model) == [.login], "it draws the frame as it is, with nothing to animate")
+        await clock.waitForSleepers(1)
+        clock.advance(by: .milliseconds(200))
+        #expect(await switching.value(within: .seconds(10)) == .completed)
+    }
 }
 
 /// `FlowViewModel` as the stage of each scene of an `AuthFlow`.
@@ -169,6 +237,9 @@ struct FlowViewModelSceneTests {
         // The privacy cover is not animated: both show it at once, no view report needed.
         #expect(await flow.cover() == .completed)
         #expect(first.frame.child.child == "cover" && second.frame.child.child == "cover")
+        for model in [first, second] {
+            #expect(model.layers(reduceMotion: false).map(\.frame.child.child) == ["cover"], "drawn alone, at once")
+        }
         #expect(first.frame.viewAnimation(reduceMotion: false).duration == nil)
     }
 }
