@@ -46,6 +46,18 @@ let package = Package(
                 .target(name: "UIKitStandIn", condition: .when(platforms: [.linux])),
             ]
         ),
+        // Built as Xcode 26 builds a new app target: main-actor isolation by default and
+        // "approachable concurrency", so that the guides' provider is compiled as apps
+        // compile it.
+        .testTarget(
+            name: "AppFlowAppTargetTests",
+            dependencies: ["AppFlow"],
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+            ]
+        ),
         .testTarget(
             name: "AppFlowDemoTests",
             dependencies: ["AppFlowDemo", "AppFlow", "AppFlowTesting", "AppFlowTestingTraits"]

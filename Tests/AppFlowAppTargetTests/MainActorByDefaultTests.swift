@@ -1,0 +1,48 @@
+import AppFlow
+import Testing
+
+// This target is built as Xcode 26 builds a new app target: every declaration is
+// main-actor isolated unless it says otherwise (`.defaultIsolation(MainActor.self)`), with
+// "approachable concurrency" (isolated conformances inferred, nonisolated async functions
+// run on their caller's actor). See Package.swift and GettingStarted.md.
+
+// GettingStarted: begin
+/// The session. `nonisolated`: otherwise its `Equatable` conformance is main-actor
+/// isolated, and the flow, which compares sessions off the main actor, cannot use it.
+nonisolated struct User: Sendable, Equatable {
+    let name: String
+}
+
+/// The screens the app shows.
+nonisolated enum AppScreen: Sendable, Equatable {
+    case launch
+    case login
+    case home(user: String)
+}
+
+/// The provider. The flow calls it from its own tasks; a factory may still hop to the
+/// main actor for its work.
+nonisolated struct AppProvider: AuthFlowProvider {
+    func initialSession() async -> User? { nil }
+    func makeLoggedOutChild() async -> AppScreen { .login }
+    func makeLoggedInChild(for session: User) async -> AppScreen {
+        await MainActor.run { .home(user: session.name) }
+    }
+}
+// GettingStarted: end
+
+/// A provider written in a target whose declarations are main-actor isolated by default
+/// drives an ``AuthFlow`` as anywhere else, from main-actor code.
+@Suite(.timeLimit(.minutes(1)))
+struct MainActorByDefaultTests {
+    @Test func aProviderInAMainActorByDefaultTargetStartsLogsInAndLogsOut() async {
+        let flow = AuthFlow(provider: AppProvider(), splash: AppScreen.launch)
+        #expect(await flow.start() == .completed)
+        #expect(await flow.container.child.child == .login)
+        #expect(await flow.login(User(name: "ada")) == .completed)
+        #expect(await flow.container.child.child == .home(user: "ada"))
+        #expect(await flow.logout() == .completed)
+        #expect(await flow.phase == .loggedOut)
+        await flow.finish()
+    }
+}
