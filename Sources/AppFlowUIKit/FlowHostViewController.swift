@@ -66,10 +66,20 @@ import UIKit
 /// asks UIKit to read them again at the mount. At the unmount, if the host is on screen,
 /// ``announceScreenChange(to:)`` tells VoiceOver; on tvOS focus moves to the new child.
 ///
-/// A switch that takes a logged-in session off the screen (an `AuthFlow`'s logout, lock,
-/// privacy cover or change of account, `AuthScreen.showsSession`) hides the outgoing child
-/// and what it presents, and dismisses those without animation, before the transition
-/// begins: from then on nothing of the session is on screen.
+/// A switch that ends a logged-in session's screen (an `AuthFlow`'s logout, teardown lock
+/// or change of account, `AuthScreen.showsSession`) hides the outgoing child and what it
+/// presents, and dismisses those without animation, before the transition begins: from
+/// then on nothing of the session is on screen.
+///
+/// A cover hides and destroys nothing (`AuthScreen.coversSession`: the privacy cover and
+/// a lock of the cover style). The session's child stays contained, its view in place,
+/// what it presents untouched (sheets, their state and first responders), with no
+/// appearance calls: it is covered, not gone. The cover's view goes above everything in
+/// the window, presented controllers included, with `accessibilityViewIsModal`, and the
+/// session's views and presented ones are hidden from VoiceOver. Uncovered, the cover
+/// leaves (fading out if the switch is animated) and the kept child is shown as it was.
+/// A switch that ends the session under the cover releases the kept child first, what it
+/// presents dismissed without animation.
 ///
 /// ## Animations
 /// UIKit runs the built-in animations: the mount starts a `UIViewPropertyAnimator` of the

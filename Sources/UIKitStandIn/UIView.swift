@@ -63,6 +63,8 @@ open class UIView: UIResponder {
     open var accessibilityIdentifier: String?
     /// Mirrors `NSObject.accessibilityElementsHidden` (UIAccessibility's informal protocol).
     open var accessibilityElementsHidden = false
+    /// Mirrors `NSObject.accessibilityViewIsModal`: VoiceOver ignores this view's siblings.
+    open var accessibilityViewIsModal = false
     /// Mirrors `UIView.semanticContentAttribute`.
     open var semanticContentAttribute: UISemanticContentAttribute = .unspecified
     /// Mirrors `UIView.effectiveUserInterfaceLayoutDirection`: here right to left only when

@@ -146,8 +146,9 @@ open class UIViewController: UIResponder {
     /// Mirrors `UIViewController.present(_:animated:completion:)` for UIKit's default style,
     /// a sheet, with no controller defining a presentation context: the root of this
     /// controller's hierarchy presents; if it already presents, UIKit refuses (nothing
-    /// happens, no completion), and so does the stand-in. As for a sheet,
-    /// the presented controller appears (`viewWillAppear(_:)` at once, `viewDidAppear(_:)`
+    /// happens, no completion), and so does the stand-in. The presented view goes into the
+    /// presenter's window, above the views there, and leaves it when the dismissal ends.
+    /// As for a sheet, the presented controller appears (`viewWillAppear(_:)` at once, `viewDidAppear(_:)`
     /// and then `completion` on a later turn of the main actor) and the presenting one
     /// gets no appearance calls.
     open func present(
@@ -160,6 +161,11 @@ open class UIViewController: UIResponder {
         guard presenter.presentedController == nil else { return }
         presenter.presentedController = viewControllerToPresent
         viewControllerToPresent.presentingController = presenter
+        if presenter.isViewLoaded, let window = presenter.view.window {
+            // UIKit puts a presented controller's view in the presenter's window, above the
+            // views already there.
+            window.adopt(viewControllerToPresent.view)
+        }
         viewControllerToPresent.beginAppearanceTransition(true, animated: flag)
         Task { @MainActor in
             viewControllerToPresent.endAppearanceTransition()
@@ -188,6 +194,9 @@ open class UIViewController: UIResponder {
         }
         Task { @MainActor in
             for controller in leaving {
+                if controller.isViewLoaded, controller.view.superview is UIWindow {
+                    controller.view.detach()
+                }
                 controller.endAppearanceTransition()
             }
             completion?()

@@ -107,29 +107,111 @@ struct ModalSwitchTests {
         _ = window
     }
 
-    @Test func aLockHidesTheSessionAtOnceAndTheKeptChildComesBackVisibleOnUnlock() async {
+    /// Expects `cover` above everything in `window`, the sheet included, and the session's
+    /// child, with `sheet`, kept under it untouched but hidden from VoiceOver.
+    func expectCovered(
+        _ host: FlowHostViewController,
+        by cover: UIViewController,
+        keeping session: UIViewController,
+        presenting sheet: UIViewController,
+        in window: UIWindow,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(host.children.count == 2 && host.children.contains { $0 === session }, sourceLocation: sourceLocation)
+        #expect(cover.parent === host && cover.view.superview === window, sourceLocation: sourceLocation)
+        #expect(window.subviews.last === cover.view, "the cover is in front", sourceLocation: sourceLocation)
+        #expect(cover.view.frame == window.bounds && cover.view.alpha == 1, sourceLocation: sourceLocation)
+        #expect(cover.view.accessibilityViewIsModal, sourceLocation: sourceLocation)
+        #expect(session.view.superview === host.view && !session.view.isHidden, sourceLocation: sourceLocation)
+        #expect(session.presentedViewController === sheet && !sheet.view.isHidden, sourceLocation: sourceLocation)
+        #expect(sheet.view.superview === window, sourceLocation: sourceLocation)
+        #expect(
+            session.view.accessibilityElementsHidden && sheet.view.accessibilityElementsHidden,
+            sourceLocation: sourceLocation
+        )
+        #expect(host.childForStatusBarStyle === cover, sourceLocation: sourceLocation)
+    }
+
+    /// Expects the session's child at rest again, its sheet still presented, as it was.
+    func expectUncovered(
+        _ host: FlowHostViewController,
+        showing session: UIViewController,
+        presenting sheet: UIViewController,
+        in window: UIWindow,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        expectAtRest(host, showing: session, sourceLocation: sourceLocation)
+        #expect(session.presentedViewController === sheet && !sheet.view.isHidden, sourceLocation: sourceLocation)
+        #expect(!sheet.view.accessibilityElementsHidden, sourceLocation: sourceLocation)
+        #expect(window.subviews.last === sheet.view, sourceLocation: sourceLocation)
+    }
+
+    @Test func aLockOfTheCoverStyleKeepsTheSessionAndItsSheetUnderItUntouched() async {
+        let scene = Scene()
+        let (host, window, session) = await sessionWithSheet(scene, provider: ScreenProvider(scene: scene))
+        let sheet = session.presentedViewController!
+        let mark = scene.calls.count
+
+        #expect(await host.flow.lock(.cover) == .completed)
+        let lock = host.children[1]
+        #expect(scene.name(of: lock) == "lock1")
+        expectCovered(host, by: lock, keeping: session, presenting: sheet, in: window)
+        // The session's child and its sheet got no call: they are covered, not gone.
+        #expect(scene.calls(since: mark).filter { $0.hasPrefix("in(ann)1") || $0.hasPrefix("sheet") } == [])
+        #expect(scene.calls(since: mark).contains("lock1.viewDidAppear(false)"))
+
+        let unlocking = scene.calls.count
+        #expect(await host.flow.unlock() == .completed)
+        // The lock kept the session's child: it comes back as it was, its sheet still up.
+        expectUncovered(host, showing: session, presenting: sheet, in: window)
+        expectRemoved(lock)
+        #expect(scene.calls(since: unlocking).filter { $0.hasPrefix("in(ann)1") || $0.hasPrefix("sheet") } == [])
+        #expect(scene.appearanceViolations().isEmpty)
+    }
+
+    @Test func aTeardownLockStillDismissesTheSessionsSheetAndReleasesItsChild() async {
         let scene = Scene()
         let (host, window, session) = await sessionWithSheet(scene, provider: ScreenProvider(scene: scene))
         let mark = scene.calls.count
 
-        #expect(await host.flow.lock(.cover) == .completed)
-        var expected = containmentCalls(
-            host: "host",
-            from: "in(ann)1",
-            to: "lock1",
-            animated: false,
-            leavesSession: true
-        )
-        expected.insert(contentsOf: Self.sessionSheetLeaves, at: 1)
-        #expect(scene.calls(since: mark) == expected)
+        #expect(await host.flow.lock(.teardown) == .completed)
+        let leaving = ["in(ann)1.view.isHidden = true"] + Self.sessionSheetLeaves
+        #expect(Array(scene.calls(since: mark).prefix(5)) == leaving)
+        #expect(session.presentedViewController == nil)
+        expectRemoved(session)
         expectAtRest(host, showing: host.children[0])
-        #expect(scene.name(of: host.children[0]) == "lock1")
-
-        #expect(await host.flow.unlock() == .completed)
-        // The lock kept the session's child: it comes back as it was, visible.
-        expectAtRest(host, showing: session)
         #expect(scene.appearanceViolations().isEmpty)
         _ = window
+    }
+
+    @Test func aLogoutUnderTheCoverDismissesTheKeptSessionsSheetAndReleasesItsChild() async {
+        let scene = Scene()
+        let (host, window, session) = await sessionWithSheet(scene, provider: ScreenProvider(scene: scene))
+        let sheet = session.presentedViewController!
+        #expect(await host.flow.cover() == .completed)
+        expectCovered(host, by: host.children[1], keeping: session, presenting: sheet, in: window)
+
+        #expect(await host.flow.logout() == .completed)
+        #expect(session.presentedViewController == nil && sheet.view.superview == nil)
+        expectRemoved(session)
+        expectAtRest(host, showing: host.children[0])
+        #expect(scene.name(of: host.children[0]).hasPrefix("out"))
+        #expect(scene.appearanceViolations().isEmpty)
+    }
+
+    @Test func anAccountSwitchUnderTheCoverReleasesTheKeptSessionsChildAndSheet() async {
+        let scene = Scene()
+        let (host, window, session) = await sessionWithSheet(scene, provider: ScreenProvider(scene: scene))
+        let sheet = session.presentedViewController!
+        #expect(await host.flow.cover() == .completed)
+        expectCovered(host, by: host.children[1], keeping: session, presenting: sheet, in: window)
+
+        #expect(await host.flow.login("bob") == .completed)
+        #expect(session.presentedViewController == nil)
+        expectRemoved(session)
+        expectAtRest(host, showing: host.children[0])
+        #expect(scene.name(of: host.children[0]).hasPrefix("in(bob)"))
+        #expect(scene.appearanceViolations().isEmpty)
     }
 
     @Test func aSwitchThatStaysInTheSessionDismissesWithAnimationAndHidesNothing() async {
@@ -164,40 +246,41 @@ struct ModalSwitchTests {
         _ = window
     }
 
-    @Test func aCoverRequestShieldsTheWholeWindowAtOnceUntilTheCoverIsShown() async {
+    @Test func aCoverRequestShieldsTheWindowAtOnceThenCoversTheSessionWithoutDismissingItsSheet() async {
         let scene = Scene()
         let (host, window, session) = await sessionWithSheet(scene, provider: ScreenProvider(scene: scene))
+        let sheet = session.presentedViewController!
         let mark = scene.calls.count
 
         // As in `sceneWillResignActive(_:)`: before the call returns, a blank view covers
         // the window, the sheet included.
         let cover = host.request(.cover)
         let shield = window.subviews.last
-        #expect(shield !== host.view && shield?.superview === window)
+        #expect(shield !== host.view && shield !== sheet.view && shield?.superview === window)
         #expect(shield?.frame == window.bounds && shield?.backgroundColor == .systemBackground)
         #expect(shield?.isHidden == false && shield?.alpha == 1)
         #expect(await cover.result == .completed)
-        #expect(scene.name(of: host.children[0]) == "cover1")
-        // The cover's switch took the session off the screen as a lock's does.
-        #expect(
-            Array(scene.calls(since: mark).prefix(6))
-                == ["in(ann)1.view.isHidden = true"] + Self.sessionSheetLeaves + ["in(ann)1.willMove(toParent: nil)"]
-        )
-        // Once the cover is on screen, the shield goes.
+        let coverChild = host.children[1]
+        #expect(scene.name(of: coverChild) == "cover1")
+        // Once the cover is on screen, the shield goes; the cover is in front of the sheet.
         #expect(await eventually { shield?.superview == nil })
+        expectCovered(host, by: coverChild, keeping: session, presenting: sheet, in: window)
+        #expect(scene.calls(since: mark).filter { $0.hasPrefix("in(ann)1") || $0.hasPrefix("sheet") } == [])
 
         // A cover that has nothing to do takes its shield away too.
         let again = host.request(.cover)
         let second = window.subviews.last
-        #expect(second !== host.view && second?.backgroundColor == .systemBackground)
+        #expect(second !== coverChild.view && second?.backgroundColor == .systemBackground)
         _ = await again.result
         #expect(await eventually { second?.superview == nil })
-        #expect(window.subviews.last === host.view)
+        #expect(window.subviews.last === coverChild.view)
 
-        // Uncovered, the session's kept child is back, visible.
+        // Uncovered, the session's kept child is back with its sheet, as it was.
         #expect(await host.flow.uncover() == .completed)
-        expectAtRest(host, showing: session)
-        _ = window
+        expectUncovered(host, showing: session, presenting: sheet, in: window)
+        expectRemoved(coverChild)
+        #expect(scene.calls(since: mark).filter { $0.hasPrefix("in(ann)1") || $0.hasPrefix("sheet") } == [])
+        #expect(scene.appearanceViolations().isEmpty)
     }
 
     #if os(Linux)

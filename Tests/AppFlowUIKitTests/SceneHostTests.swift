@@ -142,5 +142,40 @@ struct SceneHostTests {
         #expect(await host.flow.phase == .loggedIn("cat"))
         _ = window
     }
+
+    @Test func aSceneDisconnectedWhileCoveredReleasesTheKeptChildItsSheetAndTheCover() async {
+        let scene = Scene()
+        let tracker = ReleaseTracker()
+        let windowScene = UIWindowScene()
+        var window: UIWindow?
+        weak var weakHost: FlowHostViewController?
+        weak var weakSession: UIViewController?
+        do {
+            let host = scene.authHost(provider: ScreenProvider(scene: scene), splash: scene.screen("splash"))
+            weakHost = host
+            window = await install(host, in: windowScene, scene)
+            #expect(await host.start() == .completed)
+            #expect(await host.login("ann") == .completed)
+            let session = host.children[0]
+            let sheet = scene.screen("sheet")
+            session.present(sheet, animated: true)
+            #expect(await eventually { scene.calls.contains("sheet.viewDidAppear(true)") })
+            #expect(await host.flow.cover() == .completed)
+            #expect(host.children.count == 2 && session.presentedViewController === sheet)
+            tracker.track(session, as: "session")
+            tracker.track(sheet, as: "sheet")
+            tracker.track(host.children[1], as: "cover")
+            weakSession = session
+        }
+
+        #expect(window?.rootViewController === weakHost)
+        disconnect(windowScene)
+        #expect(await eventually { weakHost?.children.isEmpty ?? true })
+        #expect(weakSession?.parent == nil && weakSession?.presentedViewController == nil)
+        #expect(scene.appearanceViolations().isEmpty)
+        window = nil
+        #expect(await eventually { weakHost == nil })
+        #expect(await eventually { tracker.allReleased })
+    }
 }
 #endif

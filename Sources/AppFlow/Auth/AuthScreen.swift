@@ -84,6 +84,17 @@ public struct AuthScreen<Session: Sendable & Equatable, Child: Sendable>: Sendab
         return false
     }
 
+    /// Whether this screen covers a session that stays under it: the privacy cover and a
+    /// lock of the cover style (``AuthLockStyle``), which keep the session's child and show
+    /// it again when they go. A host puts such a screen above everything in the window and
+    /// keeps the session's child, with what it presents, untouched under it.
+    public var coversSession: Bool {
+        switch place {
+        case .covered, .locked(_, keepsSession: true): return true
+        default: return false
+        }
+    }
+
     /// Where this screen stands, with its variant.
     var place: AuthPlace<Session> {
         switch phase {

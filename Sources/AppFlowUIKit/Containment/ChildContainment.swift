@@ -35,6 +35,17 @@ final class ChildContainment {
     private var transitionForwardsAppearance = false
     /// Whether the host's view took touches before the switch under way turned them off.
     private var hostTookTouches = true
+    /// The child a cover keeps: still contained, its view in place under the cover, what it
+    /// presents untouched.
+    private var coveredChild: UIViewController?
+    /// What the kept child presented when it was covered: UIKit reports it as presented by
+    /// every child of the host, the cover included, and a switch between covers or back to
+    /// the kept child must not dismiss it.
+    private weak var keptPresented: UIViewController?
+    /// The kept child that got the host's own `beginAppearanceTransition`, until its end.
+    private weak var forwardedCovered: UIViewController?
+    /// The plan of the mounted transition, which its unmount follows.
+    private var mountedPlan: ChildSwitchPlan?
     /// The animator running the mounted transition's built-in animation.
     private(set) var animator: UIViewPropertyAnimator?
     /// How long a dismissal may take before the switch goes on without its completion
@@ -67,8 +78,13 @@ final class ChildContainment {
     /// Takes the first steps of a switch from `from` to `to` and adds `to` beside `from`:
     /// touches off, editing ended, presented controllers dismissed (and awaited), then the
     /// first half of UIKit's containment and appearance calls, and the animator started.
-    func mount(from: UIViewController, to: UIViewController, animation: TransitionAnimation, leavesSession: Bool) async
-    {
+    func mount(
+        from: UIViewController,
+        to: UIViewController,
+        animation: TransitionAnimation,
+        leavesSession: Bool,
+        coversSession: Bool
+    ) async {
         // Cycling to the child already shown changes nothing on screen.
         guard let host, from !== to else { return }
         // Loading the host's view contains the initial child first, which is `from` here.
@@ -78,14 +94,23 @@ final class ChildContainment {
                 kind: animation.kind,
                 curve: animation.curve.builtIn,
                 leavesSession: leavesSession,
-                outgoingPresents: from.presentedViewController != nil,
+                outgoingPresents: from.presentedViewController.map { $0 !== keptPresented } ?? false,
                 reduceMotion: UIAccessibility.isReduceMotionEnabled,
-                rightToLeft: host.view.effectiveUserInterfaceLayoutDirection == .rightToLeft
+                rightToLeft: host.view.effectiveUserInterfaceLayoutDirection == .rightToLeft,
+                coversSession: coversSession,
+                hasCovered: coveredChild != nil,
+                returnsToCovered: coveredChild === to
             )
         )
         hostTookTouches = host.view.isUserInteractionEnabled
         host.view.isUserInteractionEnabled = false
-        from.view.endEditing(true)
+        if plan.covered != .keepOutgoing {
+            // A child kept under a cover keeps its first responder and its keyboard.
+            from.view.endEditing(true)
+        }
+        if plan.covered == .release, let kept = coveredChild {
+            await release(kept)
+        }
         var hidden: [UIViewController] = []
         if plan.hidesOutgoing {
             from.view.isHidden = true
@@ -102,6 +127,7 @@ final class ChildContainment {
         }
 
         isMounted = true
+        mountedPlan = plan
         restingChild = nil
         // Off screen, the children appear and disappear with the host, not with the
         // transition: the next host appearance goes to the child at rest then.
@@ -111,17 +137,36 @@ final class ChildContainment {
             endForwardedAppearance()
         }
         let animated = animation.kind != .immediate
-        from.willMove(toParent: nil)
-        host.addChild(to)
-        place(to.view, in: host)
-        from.view.accessibilityElementsHidden = true
-        if transitionForwardsAppearance {
-            from.beginAppearanceTransition(false, animated: animated)
-            to.beginAppearanceTransition(true, animated: animated)
+        // A kept child stays where it is, with no calls: it is covered, not gone. A
+        // restored one is already in place.
+        let outgoingLeaves = plan.covered != .keepOutgoing
+        let incomingArrives = plan.covered != .restore
+        let container = Self.container(of: host, for: plan.placement)
+        if plan.covered == .keepOutgoing {
+            coveredChild = from
+            keptPresented = from.presentedViewController
+            Self.setHiddenFromAccessibility(true, from)
         }
-        let bounds = host.view.bounds
+        if outgoingLeaves {
+            from.willMove(toParent: nil)
+            from.view.accessibilityElementsHidden = true
+        }
+        if incomingArrives {
+            host.addChild(to)
+            to.view.frame = container.bounds
+            to.view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        }
+        if transitionForwardsAppearance {
+            if outgoingLeaves { from.beginAppearanceTransition(false, animated: animated) }
+            if incomingArrives { to.beginAppearanceTransition(true, animated: animated) }
+        }
+        let bounds = container.bounds
         Self.setStart(of: plan.motion, to: to, in: bounds)
-        host.view.addSubview(to.view)
+        if incomingArrives {
+            container.addSubview(to.view)
+            // Over the window, VoiceOver sees the cover alone.
+            to.view.accessibilityViewIsModal = plan.placement == .overWindow
+        }
         shownChild = to
         host.childOnScreenChanged()
         animator = Self.startAnimator(plan, animation, from: from, to: to, in: bounds)
@@ -131,8 +176,11 @@ final class ChildContainment {
     /// their resting state and makes the second half of the calls. Balances the mount even
     /// if the host has gone meanwhile.
     func unmount(from: UIViewController, to: UIViewController) {
-        guard isMounted else { return }
+        guard isMounted, let plan = mountedPlan else { return }
         isMounted = false
+        mountedPlan = nil
+        let outgoingLeaves = plan.covered != .keepOutgoing
+        let incomingArrives = plan.covered != .restore
         if let animator {
             // UIKit raises if a stopped animator is released: finish it, whoever stopped it.
             if animator.state == .active {
@@ -143,32 +191,40 @@ final class ChildContainment {
             }
         }
         animator = nil
-        from.view.removeFromSuperview()
-        // A controller shown again later starts from its resting state.
-        from.view.alpha = 1
-        from.view.isHidden = false
-        from.view.accessibilityElementsHidden = false
+        if outgoingLeaves {
+            from.view.removeFromSuperview()
+            // A controller shown again later starts from its resting state.
+            from.view.alpha = 1
+            from.view.isHidden = false
+            from.view.accessibilityElementsHidden = false
+            from.view.accessibilityViewIsModal = false
+        }
         to.view.alpha = 1
+        if plan.covered == .restore {
+            coveredChild = nil
+            keptPresented = nil
+            Self.setHiddenFromAccessibility(false, to)
+        }
         if let host {
-            to.view.frame = host.view.bounds
+            to.view.frame = Self.container(of: host, for: plan.placement).bounds
             host.view.isUserInteractionEnabled = hostTookTouches
         }
         if transitionForwardsAppearance {
-            from.endAppearanceTransition()
-            to.endAppearanceTransition()
-            if !hostIsOnScreen {
+            if outgoingLeaves { from.endAppearanceTransition() }
+            if incomingArrives { to.endAppearanceTransition() }
+            if !hostIsOnScreen, incomingArrives {
                 // The host went away during the transition: so does the child it shows.
                 to.beginAppearanceTransition(false, animated: false)
                 to.endAppearanceTransition()
             }
-        } else if hostIsOnScreen {
+        } else if hostIsOnScreen, incomingArrives {
             // The host came on screen during the transition: so does the child it shows.
             to.beginAppearanceTransition(true, animated: false)
             to.endAppearanceTransition()
         }
-        from.removeFromParent()
+        if outgoingLeaves { from.removeFromParent() }
         guard let host else { return }
-        to.didMove(toParent: host)
+        if incomingArrives { to.didMove(toParent: host) }
         restingChild = to
         host.childCameToRest()
         if hostIsOnScreen {
@@ -179,9 +235,57 @@ final class ChildContainment {
     /// Removes the child at rest, with balanced calls: the host's scene went away. The
     /// host calls it once its flow's work in the scene has ended, so no switch is under way.
     func removeRestingChild() {
+        if let kept = coveredChild {
+            coveredChild = nil
+            keptPresented = nil
+            kept.presentedViewController?.presentingViewController?.dismiss(animated: false)
+            remove(kept)
+        }
         guard let child = restingChild else { return }
         restingChild = nil
         shownChild = nil
+        remove(child)
+    }
+
+    /// Forwards the host's own `beginAppearanceTransition` to the child at rest, if any.
+    func hostBeginsAppearance(_ isAppearing: Bool, animated: Bool) {
+        hostIsOnScreen = isAppearing
+        // A child still waiting for the end of an earlier forwarded call gets it first.
+        endForwardedAppearance()
+        forwardedChild = restingChild
+        forwardedChild?.beginAppearanceTransition(isAppearing, animated: animated)
+        // A child kept under a cover is on screen as far as UIKit is concerned.
+        forwardedCovered = coveredChild
+        forwardedCovered?.beginAppearanceTransition(isAppearing, animated: animated)
+    }
+
+    /// Forwards the host's own `endAppearanceTransition` to the child that got its begin.
+    func hostEndsAppearance() {
+        endForwardedAppearance()
+    }
+
+    private func endForwardedAppearance() {
+        forwardedChild?.endAppearanceTransition()
+        forwardedChild = nil
+        forwardedCovered?.endAppearanceTransition()
+        forwardedCovered = nil
+    }
+
+    /// The session ended under the cover: the kept child leaves, what it presents
+    /// dismissed without animation (nobody sees it), with balanced calls.
+    private func release(_ kept: UIViewController) async {
+        coveredChild = nil
+        keptPresented = nil
+        await dismissPresented(over: kept, .immediate)
+        if kept.presentedViewController != nil {
+            await dismissPresented(over: kept, .immediate)
+        }
+        Self.setHiddenFromAccessibility(false, kept)
+        remove(kept)
+    }
+
+    /// Takes a contained child out with balanced containment and appearance calls.
+    private func remove(_ child: UIViewController) {
         child.willMove(toParent: nil)
         if hostIsOnScreen {
             endForwardedAppearance()
@@ -194,23 +298,22 @@ final class ChildContainment {
         child.removeFromParent()
     }
 
-    /// Forwards the host's own `beginAppearanceTransition` to the child at rest, if any.
-    func hostBeginsAppearance(_ isAppearing: Bool, animated: Bool) {
-        hostIsOnScreen = isAppearing
-        // A child still waiting for the end of an earlier forwarded call gets it first.
-        endForwardedAppearance()
-        forwardedChild = restingChild
-        forwardedChild?.beginAppearanceTransition(isAppearing, animated: animated)
+    /// Where a placement puts the incoming view: the host's view, or the top of its window
+    /// (the host's view when it is in no window).
+    private static func container(of host: UIViewController, for placement: ChildSwitchPlan.Placement) -> UIView {
+        placement == .overWindow ? host.view.window ?? host.view : host.view
     }
 
-    /// Forwards the host's own `endAppearanceTransition` to the child that got its begin.
-    func hostEndsAppearance() {
-        endForwardedAppearance()
-    }
-
-    private func endForwardedAppearance() {
-        forwardedChild?.endAppearanceTransition()
-        forwardedChild = nil
+    /// Hides `child` and everything it presents from VoiceOver, or shows them again.
+    private static func setHiddenFromAccessibility(_ hidden: Bool, _ child: UIViewController) {
+        child.view.accessibilityElementsHidden = hidden
+        var presented = child.presentedViewController
+        var seen: [UIViewController] = []
+        while let controller = presented, !seen.contains(where: { $0 === controller }) {
+            controller.view.accessibilityElementsHidden = hidden
+            seen.append(controller)
+            presented = controller.presentedViewController
+        }
     }
 
     private func place(_ view: UIView, in host: UIViewController) {
@@ -264,6 +367,8 @@ final class ChildContainment {
             break
         case .fadeIn, .crossDissolve:
             to.view.alpha = 0
+        case .fadeOut:
+            break
         case .slide(let dx, let dy):
             to.view.frame = bounds.offsetBy(dx: bounds.width * CGFloat(dx), dy: bounds.height * CGFloat(dy))
         }
@@ -287,6 +392,8 @@ final class ChildContainment {
                 to.view.alpha = 1
             case .crossDissolve:
                 to.view.alpha = 1
+                from.view.alpha = 0
+            case .fadeOut:
                 from.view.alpha = 0
             case .slide:
                 to.view.frame = bounds

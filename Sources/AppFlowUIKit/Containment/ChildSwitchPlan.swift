@@ -22,6 +22,34 @@ struct ChildSwitchPlan: Equatable, Sendable {
         var reduceMotion = false
         /// Whether the host lays out right to left.
         var rightToLeft = false
+        /// Whether the incoming child covers the session, which stays under it: the
+        /// privacy cover, a cover-style lock (`AuthScreen.coversSession`).
+        var coversSession = false
+        /// Whether a child is kept under a cover now.
+        var hasCovered = false
+        /// Whether the incoming child is the one kept under the cover: uncover, unlock.
+        var returnsToCovered = false
+    }
+
+    /// What happens to the child a cover keeps.
+    enum Covered: Equatable, Sendable {
+        /// Nothing: no child is kept, or the one kept stays kept.
+        case unchanged
+        /// The outgoing child stays, under the cover, with what it presents, untouched.
+        case keepOutgoing
+        /// The kept child is the incoming one: it is already in place, as it was.
+        case restore
+        /// The kept child leaves too, before the switch: the session ended under the cover.
+        /// What it presents is dismissed without animation.
+        case release
+    }
+
+    /// Where the incoming child's view goes.
+    enum Placement: Equatable, Sendable {
+        /// Into the host's view, at its bounds.
+        case inHost
+        /// Above everything in the window, presented view controllers included.
+        case overWindow
     }
 
     /// How the view controllers the outgoing child presents leave.
@@ -45,6 +73,8 @@ struct ChildSwitchPlan: Equatable, Sendable {
         /// The incoming view's frame, from the host's bounds offset by `dx` widths and `dy`
         /// heights to the bounds.
         case slide(dx: Double, dy: Double)
+        /// The outgoing view's alpha, from 1 to 0: a cover leaving the child it kept.
+        case fadeOut
     }
 
     /// How presented view controllers leave.
@@ -55,12 +85,25 @@ struct ChildSwitchPlan: Equatable, Sendable {
     let motion: Motion
     /// The motion's curve, which UIKit has too.
     let curve: AnimationCurve.BuiltIn
+    /// What happens to the child a cover keeps.
+    let covered: Covered
+    /// Where the incoming child's view goes.
+    let placement: Placement
 
-    init(dismissal: Dismissal, hidesOutgoing: Bool, motion: Motion, curve: AnimationCurve.BuiltIn) {
+    init(
+        dismissal: Dismissal,
+        hidesOutgoing: Bool,
+        motion: Motion,
+        curve: AnimationCurve.BuiltIn,
+        covered: Covered = .unchanged,
+        placement: Placement = .inHost
+    ) {
         self.dismissal = dismissal
         self.hidesOutgoing = hidesOutgoing
         self.motion = motion
         self.curve = curve
+        self.covered = covered
+        self.placement = placement
     }
 
     /// The plan for `input`.
@@ -72,15 +115,29 @@ struct ChildSwitchPlan: Equatable, Sendable {
     /// - A slide follows the layout direction (leading is the right edge right to left);
     ///   with Reduce Motion it becomes a cross-dissolve.
     /// - A curve UIKit has no match for (`AnimationCurve.custom`) runs as ease-in-out.
+    /// - A cover hides and destroys nothing: the session's child stays under it, what it
+    ///   presents untouched, and the cover goes above everything in the window. Uncovered,
+    ///   the kept child is back as it was, and the cover fades out if the switch is
+    ///   animated. Only a switch that ends the session under the cover releases the kept
+    ///   child, its presented controllers dismissed without animation.
     init(_ input: Input) {
-        if !input.outgoingPresents {
+        if input.coversSession {
+            covered = input.hasCovered ? .unchanged : .keepOutgoing
+        } else if input.hasCovered {
+            covered = input.returnsToCovered ? .restore : .release
+        } else {
+            covered = .unchanged
+        }
+        placement = input.coversSession ? .overWindow : .inHost
+        if !input.outgoingPresents || covered == .keepOutgoing {
             dismissal = .none
         } else if input.leavesSession || input.kind == .immediate {
             dismissal = .immediate
         } else {
             dismissal = .animated
         }
-        hidesOutgoing = input.leavesSession
+        hidesOutgoing = input.leavesSession && covered != .keepOutgoing
+        let motion: Motion
         switch input.kind {
         case .immediate, .custom:
             motion = .none
@@ -99,6 +156,8 @@ struct ChildSwitchPlan: Equatable, Sendable {
             case .bottom: motion = .slide(dx: 0, dy: 1)
             }
         }
+        // The kept child is in place under the cover: the cover fades away from it.
+        self.motion = covered == .restore && motion != .none ? .fadeOut : motion
         curve = input.curve ?? .easeInOut
     }
 }

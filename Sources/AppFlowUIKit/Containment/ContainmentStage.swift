@@ -18,15 +18,18 @@ final class ContainmentStage<Child: Sendable>: FlowStage {
     private let viewController: (Child) -> UIViewController
     /// Whether a transition takes a logged-in session off the screen.
     private let leavesSession: (Transition<Child>) -> Bool
+    private let coversSession: (Transition<Child>) -> Bool
 
     init(
         containment: ChildContainment,
         viewController: @escaping (Child) -> UIViewController,
-        leavesSession: @escaping (Transition<Child>) -> Bool = { _ in false }
+        leavesSession: @escaping (Transition<Child>) -> Bool = { _ in false },
+        coversSession: @escaping (Transition<Child>) -> Bool = { _ in false }
     ) {
         self.containment = containment
         self.viewController = viewController
         self.leavesSession = leavesSession
+        self.coversSession = coversSession
     }
 
     func mount(_ transition: Transition<Child>) async {
@@ -34,7 +37,8 @@ final class ContainmentStage<Child: Sendable>: FlowStage {
             from: viewController(transition.from),
             to: viewController(transition.to),
             animation: transition.animation,
-            leavesSession: leavesSession(transition)
+            leavesSession: leavesSession(transition),
+            coversSession: coversSession(transition)
         )
     }
 
@@ -51,7 +55,8 @@ extension ContainmentStage {
         ContainmentStage(
             containment: containment,
             viewController: { $0.child },
-            leavesSession: { $0.from.showsSession && !$0.to.showsSession }
+            leavesSession: { $0.from.showsSession && !$0.to.showsSession && !$0.to.coversSession },
+            coversSession: { $0.to.coversSession }
         )
     }
 }

@@ -5,12 +5,15 @@ import Testing
 
 /// `ChildSwitchPlan`, the UIKit shell's decisions, as complete tables: every input (8
 /// animation kinds × 5 curves × leaving a session or not × presenting or not × Reduce
-/// Motion or not × right to left or not, 640 in all) is checked against the literal
-/// tables below and against the invariants.
+/// Motion or not × right to left or not × covering the session or not × a child kept
+/// under a cover or not × returning to it or not, 5,120 in all) is checked against the
+/// literal tables below and against the invariants.
 ///
 /// Each field of a plan depends on part of the input only; the tables name that part:
-/// the dismissal and the hiding on (presents, leaves the session, immediate), the motion
-/// on (kind, Reduce Motion, right to left), the curve on the curve's name.
+/// what happens to the kept child on (covers, has a kept child, returns to it), the
+/// placement on covers, the dismissal and the hiding on (presents, leaves the session,
+/// immediate, keeps the outgoing child under a cover), the motion on (kind, Reduce Motion,
+/// right to left, restores the kept child), the curve on the curve's name.
 @Suite struct ChildSwitchPlanTests {
     typealias Plan = ChildSwitchPlan
 
@@ -20,7 +23,22 @@ import Testing
     ]
     static let curves: [AnimationCurve.BuiltIn?] = [.linear, .easeIn, .easeOut, .easeInOut, nil]
 
-    /// (presents, leaves the session, immediate) → (dismissal, hides the outgoing child).
+    /// (covers the session, has a kept child, returns to it) → what happens to the kept
+    /// child. Returning to a kept child without one cannot happen; it changes nothing.
+    static let coveredChanges: [[Bool]: Plan.Covered] = [
+        [false, false, false]: .unchanged,
+        [false, false, true]: .unchanged,
+        [false, true, false]: .release,
+        [false, true, true]: .restore,
+        [true, false, false]: .keepOutgoing,
+        [true, false, true]: .keepOutgoing,
+        [true, true, false]: .unchanged,
+        [true, true, true]: .unchanged,
+    ]
+
+    /// (presents, leaves the session, immediate) → (dismissal, hides the outgoing child),
+    /// when the outgoing child is not kept under a cover; kept, nothing is dismissed or
+    /// hidden.
     static let dismissals: [[Bool]: (Plan.Dismissal, Bool)] = [
         [false, false, false]: (.none, false),
         [false, false, true]: (.none, false),
@@ -53,7 +71,7 @@ import Testing
         var inputs: [Plan.Input] = []
         for kind in kinds {
             for curve in curves {
-                for bits in 0..<16 {
+                for bits in 0..<128 {
                     inputs.append(
                         Plan.Input(
                             kind: kind,
@@ -61,7 +79,10 @@ import Testing
                             leavesSession: bits & 1 != 0,
                             outgoingPresents: bits & 2 != 0,
                             reduceMotion: bits & 4 != 0,
-                            rightToLeft: bits & 8 != 0
+                            rightToLeft: bits & 8 != 0,
+                            coversSession: bits & 16 != 0,
+                            hasCovered: bits & 32 != 0,
+                            returnsToCovered: bits & 64 != 0
                         )
                     )
                 }
@@ -73,15 +94,28 @@ import Testing
     /// The invariants every plan keeps.
     static func invariantViolations(_ plan: Plan, for input: Plan.Input) -> [String] {
         var violations: [String] = []
-        // 1. Something presented is always dismissed, and nothing is dismissed otherwise.
-        if (plan.dismissal == .none) == input.outgoingPresents { violations.append("1: dismissal \(plan.dismissal)") }
+        let kept = plan.covered == .keepOutgoing
+        // 1. Something presented is always dismissed, and nothing is dismissed otherwise,
+        //    unless the outgoing child stays under a cover.
+        if !kept, (plan.dismissal == .none) == input.outgoingPresents {
+            violations.append("1: dismissal \(plan.dismissal)")
+        }
         // 2. Leaving a session, nothing of it shows once the transition begins: the outgoing
         //    child is hidden and its presented controllers leave without animation.
-        if input.leavesSession && (!plan.hidesOutgoing || plan.dismissal == .animated) {
+        if input.leavesSession, !kept, !plan.hidesOutgoing || plan.dismissal == .animated {
             violations.append("2: session content left on screen")
         }
         // 3. Only leaving a session hides the outgoing child.
-        if plan.hidesOutgoing != input.leavesSession { violations.append("3: hides \(plan.hidesOutgoing)") }
+        if plan.hidesOutgoing != (input.leavesSession && !kept) { violations.append("3: hides \(plan.hidesOutgoing)") }
+        // 7. A cover destroys nothing: the child it keeps is neither hidden nor stripped of
+        //    what it presents, and the cover goes above everything in the window.
+        if kept, plan.dismissal != .none || plan.hidesOutgoing { violations.append("7: a cover destroys") }
+        if (plan.placement == .overWindow) != input.coversSession { violations.append("8: placement") }
+        // 9. A kept child is released only when the session under the cover ends: something
+        //    other than it and other than a cover comes in.
+        if plan.covered == .release, !input.hasCovered || input.coversSession || input.returnsToCovered {
+            violations.append("9: releases the kept child")
+        }
         // 4. With Reduce Motion nothing slides.
         if input.reduceMotion, case .slide = plan.motion { violations.append("4: slides with Reduce Motion") }
         // 5. A slide comes from exactly one edge, one width or one height away.
@@ -97,16 +131,28 @@ import Testing
 
     @Test func everyInputMatchesTheTablesAndKeepsTheInvariants() {
         let inputs = Self.inputs
-        #expect(inputs.count == 640)
+        #expect(inputs.count == 5120)
         for input in inputs {
             let plan = Plan(input)
             let kindIndex = Self.kinds.firstIndex(of: input.kind)!
-            let (dismissal, hides) = Self.dismissals[
+            let covered = Self.coveredChanges[[input.coversSession, input.hasCovered, input.returnsToCovered]]!
+            var (dismissal, hides) = Self.dismissals[
                 [input.outgoingPresents, input.leavesSession, input.kind == .immediate]
             ]!
-            let motion = Self.motions[kindIndex][(input.reduceMotion ? 2 : 0) + (input.rightToLeft ? 1 : 0)]
+            if covered == .keepOutgoing { (dismissal, hides) = (.none, false) }
+            var motion = Self.motions[kindIndex][(input.reduceMotion ? 2 : 0) + (input.rightToLeft ? 1 : 0)]
+            // Back to the kept child, which is in place, the cover fades away from it.
+            if covered == .restore, motion != .none { motion = .fadeOut }
             let curve = Self.uikitCurves[Self.curves.firstIndex(of: input.curve)!]
-            #expect(plan == Plan(dismissal: dismissal, hidesOutgoing: hides, motion: motion, curve: curve), "\(input)")
+            let expected = Plan(
+                dismissal: dismissal,
+                hidesOutgoing: hides,
+                motion: motion,
+                curve: curve,
+                covered: covered,
+                placement: input.coversSession ? .overWindow : .inHost
+            )
+            #expect(plan == expected, "\(input)")
             let violations = Self.invariantViolations(plan, for: input)
             #expect(violations.isEmpty, "\(input): \(violations)")
         }
