@@ -243,7 +243,7 @@ open class FlowHostViewController: UIViewController {
     /// no window), and takes it away when `handle`'s call returns: what the app switcher's
     /// snapshot shows while a privacy cover is on its way.
     private func shield(until handle: AuthCallHandle) {
-        let container: UIView = view.window ?? view
+        let container = topContainer
         let shield = UIView(frame: container.bounds)
         shield.backgroundColor = Self.shieldColor
         shield.autoresizingMask = [.flexibleWidth, .flexibleHeight]
@@ -252,6 +252,17 @@ open class FlowHostViewController: UIViewController {
             _ = await handle.result
             shield?.removeFromSuperview()
         }
+    }
+
+    /// Where what must be above everything goes: the host's window, found through what
+    /// the host presents when a full-screen presentation took the host's view out of it;
+    /// the host's view when it is in no window.
+    var topContainer: UIView {
+        if let window = view.window { return window }
+        if let presented = presentedViewController, presented.isViewLoaded, let window = presented.view.window {
+            return window
+        }
+        return view
     }
 
     /// The shield's color: the system background; black on tvOS, where UIKit has no

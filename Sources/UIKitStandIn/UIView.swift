@@ -122,10 +122,11 @@ open class UIView: UIResponder {
         return resigned
     }
 
-    /// Moves `view` here without calling `addSubview(_:)`: UIKit's own moves.
-    func adopt(_ view: UIView) {
+    /// Moves `view` here without calling `addSubview(_:)`: UIKit's own moves. At `index`
+    /// among the subviews (0 is the back), or in front.
+    func adopt(_ view: UIView, at index: Int? = nil) {
         view.detach()
-        childViews.append(view)
+        childViews.insert(view, at: min(index ?? childViews.count, childViews.count))
         view.parentView = self
     }
 

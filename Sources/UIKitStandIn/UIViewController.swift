@@ -143,14 +143,19 @@ open class UIViewController: UIResponder {
         presentingController ?? parentController?.presentingViewController
     }
 
-    /// Mirrors `UIViewController.present(_:animated:completion:)` for UIKit's default style,
-    /// a sheet, with no controller defining a presentation context: the root of this
-    /// controller's hierarchy presents; if it already presents, UIKit refuses (nothing
-    /// happens, no completion), and so does the stand-in. The presented view goes into the
-    /// presenter's window, above the views there, and leaves it when the dismissal ends.
-    /// As for a sheet, the presented controller appears (`viewWillAppear(_:)` at once, `viewDidAppear(_:)`
-    /// and then `completion` on a later turn of the main actor) and the presenting one
-    /// gets no appearance calls.
+    /// Mirrors `UIViewController.modalPresentationStyle`: `.automatic`, a sheet.
+    open var modalPresentationStyle: UIModalPresentationStyle = .automatic
+
+    /// Mirrors `UIViewController.present(_:animated:completion:)` with no controller
+    /// defining a presentation context: the root of this controller's hierarchy presents;
+    /// if it already presents, UIKit refuses (nothing happens, no completion), and so does
+    /// the stand-in. The presented view goes into the presenter's window, above the views
+    /// there, and leaves it when the dismissal ends. The presented controller appears
+    /// (`viewWillAppear(_:)` at once, `viewDidAppear(_:)` and then `completion` on a later
+    /// turn of the main actor). For a sheet the presenting controller gets no appearance
+    /// calls; for `.fullScreen` it disappears (`viewWillDisappear(_:)` at once,
+    /// `viewDidDisappear(_:)` on that later turn), and its view leaves the window once the
+    /// presentation ended, as in UIKit.
     open func present(
         _ viewControllerToPresent: UIViewController,
         animated flag: Bool,
@@ -161,14 +166,19 @@ open class UIViewController: UIResponder {
         guard presenter.presentedController == nil else { return }
         presenter.presentedController = viewControllerToPresent
         viewControllerToPresent.presentingController = presenter
-        if presenter.isViewLoaded, let window = presenter.view.window {
-            // UIKit puts a presented controller's view in the presenter's window, above the
-            // views already there.
-            window.adopt(viewControllerToPresent.view)
-        }
+        let window = presenter.isViewLoaded ? presenter.view.window : nil
+        // UIKit puts a presented controller's view in the presenter's window, above the
+        // views already there.
+        window?.adopt(viewControllerToPresent.view)
+        let fullScreen = viewControllerToPresent.modalPresentationStyle == .fullScreen
+        if fullScreen { presenter.beginAppearanceTransition(false, animated: flag) }
         viewControllerToPresent.beginAppearanceTransition(true, animated: flag)
         Task { @MainActor in
+            if fullScreen, presenter.isViewLoaded, presenter.view.superview === window {
+                presenter.view.detach()
+            }
             viewControllerToPresent.endAppearanceTransition()
+            if fullScreen { presenter.endAppearanceTransition() }
             completion?()
         }
     }
@@ -189,6 +199,15 @@ open class UIViewController: UIResponder {
             controller.presentedController = nil
             leaving.insert(controller, at: 0)
         }
+        // A full-screen presentation's presenter comes back: its view into the window,
+        // under the presented ones, and its appearance calls.
+        let uncovered = leaving.contains { $0.modalPresentationStyle == .fullScreen } ? presenter : nil
+        if let uncovered, uncovered.isViewLoaded, uncovered.view.superview == nil,
+            let window = leaving.last.flatMap({ $0.isViewLoaded ? $0.view.window : nil })
+        {
+            window.adopt(uncovered.view, at: 0)
+        }
+        uncovered?.beginAppearanceTransition(true, animated: flag)
         for controller in leaving {
             controller.beginAppearanceTransition(false, animated: flag)
         }
@@ -199,6 +218,7 @@ open class UIViewController: UIResponder {
                 }
                 controller.endAppearanceTransition()
             }
+            uncovered?.endAppearanceTransition()
             completion?()
         }
     }
@@ -236,6 +256,18 @@ open class UIViewController: UIResponder {
     /// Mirrors `UIViewController.setNeedsUpdateOfSupportedInterfaceOrientations()`; does
     /// nothing.
     open func setNeedsUpdateOfSupportedInterfaceOrientations() {}
+}
+
+/// Mirrors UIKit's `UIModalPresentationStyle`, with the cases the tests use.
+public enum UIModalPresentationStyle: Int, Sendable {
+    /// Mirrors `UIModalPresentationStyle.fullScreen`: the presenting view leaves.
+    case fullScreen = 0
+    /// Mirrors `UIModalPresentationStyle.pageSheet`, a sheet.
+    case pageSheet = 1
+    /// Mirrors `UIModalPresentationStyle.overFullScreen`: the presenting view stays.
+    case overFullScreen = 5
+    /// Mirrors `UIModalPresentationStyle.automatic`: a sheet for a plain controller.
+    case automatic = -2
 }
 
 /// Mirrors UIKit's `UIStatusBarStyle`.

@@ -45,8 +45,11 @@ open class UIWindow: UIView {
 
     /// Mirrors `UIWindow.makeKeyAndVisible()`: shows the window. The root view controller
     /// gets `viewWillAppear(_:)` at once and `viewDidAppear(_:)` on a later turn of the
-    /// main actor, as on a device, where it follows the next screen update.
+    /// main actor, as on a device, where it follows the next screen update. As on iOS 13
+    /// and later, a window that belongs to no scene (`windowScene` is `nil`) is not shown:
+    /// nothing happens, and its root view controller gets no appearance calls.
     open func makeKeyAndVisible() {
+        guard windowScene != nil else { return }
         isKey = true
         guard !isVisible else { return }
         isVisible = true

@@ -26,7 +26,7 @@ struct DocumentationExampleTests {
     }
 
     @Test func theContainerExampleShowsTheLoginScreen() async {
-        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        let window = sceneWindow()
         let root = FlowContainerViewController(initial: SplashViewController())
         root.installRootViewController(in: window)
         await root.cycle(to: LoginViewController())
@@ -34,7 +34,7 @@ struct DocumentationExampleTests {
     }
 
     @Test func theAuthFlowExampleShowsTheLoggedOutScreen() async {
-        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        let window = sceneWindow()
         let root = AuthFlowViewController(provider: MyInterfaceProvider(), splash: SplashViewController())
         root.installRootViewController(in: window)
         await root.start()
@@ -43,7 +43,7 @@ struct DocumentationExampleTests {
     }
 
     @Test func theRequestExampleLogsOutAtTheTap() async {
-        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        let window = sceneWindow()
         let root = AuthFlowViewController(provider: MyInterfaceProvider(), splash: SplashViewController())
         root.installRootViewController(in: window)
         await root.start()
@@ -57,7 +57,7 @@ struct DocumentationExampleTests {
 
     #if os(Linux)
     @Test func theSceneExampleShowsTheSharedSessionInASecondWindow() async {
-        let first = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        let first = sceneWindow()
         let root = AuthFlowViewController(provider: MyInterfaceProvider(), splash: SplashViewController())
         root.installRootViewController(in: first)
         await root.start()

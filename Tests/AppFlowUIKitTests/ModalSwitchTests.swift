@@ -54,7 +54,9 @@ struct ModalSwitchTests {
         let mark = scene.calls.count
 
         let switching = Task { await host.cycle(to: b) }
-        await clock.waitForSleepers()
+        // Mounted first: until the dismissal's completion came, its limit sleeps too.
+        #expect(await eventually { host.children.count == 2 })
+        await clock.waitForSleepers(1)
         // The sheet left with UIKit's animation, and its dismissal ended, before `a` did.
         #expect(
             Array(scene.calls(since: mark).prefix(3)) == [
@@ -166,6 +168,31 @@ struct ModalSwitchTests {
         expectUncovered(host, showing: session, presenting: sheet, in: window)
         expectRemoved(lock)
         #expect(scene.calls(since: unlocking).filter { $0.hasPrefix("in(ann)1") || $0.hasPrefix("sheet") } == [])
+        #expect(scene.appearanceViolations().isEmpty)
+    }
+
+    @Test func aCoverOverAFullScreenModalGoesAboveItAndTheModalStays() async {
+        let scene = Scene()
+        let host = scene.authHost(provider: ScreenProvider(scene: scene), splash: scene.screen("splash"))
+        let window = await scene.install(host)
+        #expect(await host.start() == .completed)
+        #expect(await host.login("ann") == .completed)
+        let session = host.children[0]
+        let player = scene.screen("player")
+        player.modalPresentationStyle = .fullScreen
+        await present(player, from: session, in: scene)
+        // UIKit took the host's view out of the window under the full-screen modal.
+        #expect(host.view.window == nil && player.view.window === window)
+
+        #expect(await host.flow.cover() == .completed)
+        let cover = host.children[1]
+        #expect(cover.view.superview === window && window.subviews.last === cover.view)
+        #expect(session.presentedViewController === player && player.view.accessibilityElementsHidden)
+
+        #expect(await host.flow.uncover() == .completed)
+        #expect(cover.view.superview == nil && host.children.count == 1)
+        #expect(session.presentedViewController === player && !player.view.accessibilityElementsHidden)
+        #expect(window.subviews.last === player.view)
         #expect(scene.appearanceViolations().isEmpty)
     }
 
@@ -304,7 +331,7 @@ struct ModalSwitchTests {
         let clock = ManualClock()
         let (a, b, sheet) = (scene.screen("a"), scene.screen("b"), scene.screen("sheet"))
         let host = RefusingHost(initial: a, animation: .immediate, clock: clock, watchdogMargin: nil)
-        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        let window = sceneWindow()
         host.installRootViewController(in: window)
         await present(sheet, from: a, in: scene)
         let mark = scene.calls.count

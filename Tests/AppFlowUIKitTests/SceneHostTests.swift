@@ -24,6 +24,46 @@ struct SceneHostTests {
         return window
     }
 
+    @Test func aWindowOfNoSceneIsNotShownAndItsRootGetsNoAppearanceCalls() async {
+        let scene = Scene()
+        let host = scene.containerHost(initial: scene.screen("a"))
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        host.installRootViewController(in: window)
+        // As on iOS 13 and later: a window needs a scene to be shown.
+        #expect(!window.isKeyWindow)
+        let appeared = await eventually(timeout: .milliseconds(300)) {
+            scene.calls.contains("host.viewDidAppear(false)")
+        }
+        #expect(!appeared)
+        #expect(!scene.calls.contains { $0.contains("Appear") }, "\(scene.calls)")
+        // In a scene's window, it is.
+        let shown = await scene.install(scene.containerHost("shown", initial: scene.screen("b")))
+        #expect(shown.isKeyWindow && shown.windowScene === scene.windowScene)
+    }
+
+    @Test func aFullScreenPresentationMakesItsPresenterDisappearAndTakesItsViewOutUntilDismissed() async {
+        let scene = Scene()
+        let host = scene.containerHost(initial: scene.screen("a"))
+        let window = await scene.install(host)
+        let modal = scene.screen("modal")
+        modal.modalPresentationStyle = .fullScreen
+        let mark = scene.calls.count
+        host.present(modal, animated: true)
+        #expect(await eventually { scene.calls.contains("host.viewDidDisappear(true)") })
+        #expect(host.view.window == nil && modal.view.window === window)
+        host.dismiss(animated: true)
+        #expect(await eventually { scene.calls.contains("host.viewDidAppear(true)") })
+        #expect(window.subviews.first === host.view && window.subviews.count == 1)
+        #expect(
+            scene.calls(since: mark).filter { $0.hasPrefix("host.view") || $0.hasPrefix("modal.view") } == [
+                "host.viewWillDisappear(true)", "modal.viewWillAppear(true)", "modal.viewDidAppear(true)",
+                "host.viewDidDisappear(true)", "host.viewWillAppear(true)", "modal.viewWillDisappear(true)",
+                "modal.viewDidDisappear(true)", "host.viewDidAppear(true)",
+            ]
+        )
+        #expect(scene.appearanceViolations().isEmpty)
+    }
+
     func disconnect(_ windowScene: UIWindowScene) {
         NotificationCenter.default.post(name: UIScene.didDisconnectNotification, object: windowScene)
     }

@@ -298,10 +298,12 @@ final class ChildContainment {
         child.removeFromParent()
     }
 
-    /// Where a placement puts the incoming view: the host's view, or the top of its window
-    /// (the host's view when it is in no window).
-    private static func container(of host: UIViewController, for placement: ChildSwitchPlan.Placement) -> UIView {
-        placement == .overWindow ? host.view.window ?? host.view : host.view
+    /// Where a placement puts the incoming view: the host's view, or the top of its window.
+    private static func container(
+        of host: FlowHostViewController,
+        for placement: ChildSwitchPlan.Placement
+    ) -> UIView {
+        placement == .overWindow ? host.topContainer : host.view
     }
 
     /// Hides `child` and everything it presents from VoiceOver, or shows them again.

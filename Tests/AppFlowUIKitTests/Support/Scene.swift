@@ -15,6 +15,8 @@ import UIKitStandIn
 @MainActor
 final class Scene {
     let recorder = CallRecorder()
+    /// The window scene of this test's windows: UIKit shows no window without one.
+    let windowScene = UIWindowScene(screenBounds: CGRect(x: 0, y: 0, width: 320, height: 480))
     private var numbers: [String: Int] = [:]
 
     /// A recording view controller named `name`.
@@ -63,7 +65,7 @@ final class Scene {
     /// Installs `host` in a new 320 × 480 window named `window`, and returns the window
     /// once the host's `viewDidAppear(_:)` came (on a later turn of the main actor).
     func install(_ host: FlowHostViewController) async -> UIWindow {
-        let window = RecordingWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        let window = RecordingWindow(windowScene: windowScene)
         window.recorder = recorder
         host.installRootViewController(in: window)
         let appeared = "\(recordName(host)).viewDidAppear(false)"
@@ -224,6 +226,18 @@ func expectAtRest(
     #expect(host.transitionAnimator == nil, sourceLocation: sourceLocation)
     #expect(host.childForStatusBarStyle === child, sourceLocation: sourceLocation)
 }
+
+/// A plain window of a new window scene: UIKit shows no window without a scene.
+@MainActor
+func sceneWindow() -> UIWindow {
+    let scene = UIWindowScene(screenBounds: CGRect(x: 0, y: 0, width: 320, height: 480))
+    // `UIWindow.windowScene` is weak: the scene lives as long as the test process.
+    keptScenes.append(scene)
+    return UIWindow(windowScene: scene)
+}
+
+/// The scenes of ``sceneWindow()``'s windows.
+@MainActor private var keptScenes: [UIWindowScene] = []
 
 /// Expects `child` out of every hierarchy, ready to be shown again: no parent, its view
 /// in no superview, opaque and visible.
