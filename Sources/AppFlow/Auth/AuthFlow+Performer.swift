@@ -240,7 +240,7 @@ extension AuthFlow {
                 let plan = machine.withLock { $0.plan(stamp, call, current: current.place) }
                 if plan.reusesCovered, let covered = scene.covered(ofEpoch: plan.epoch) {
                     // The child the lock hid, shown again as it was: a new screen of it.
-                    return screen(plan.phase, covered.child, nil, plan.origin, plan.epoch, scene.id)
+                    return screen(plan.phase, covered.child, nil, plan.origin, plan.epoch, scene)
                 }
                 if plan.covers {
                     scene.keepCovered(current, ofEpoch: plan.epoch, by: stamp)
@@ -266,7 +266,7 @@ extension AuthFlow {
                     // Beaten before its factory began: the factory is never called, and
                     // the placeholder stands in for a child that is dropped unseen.
                     let placeholder = await provider.makeSwitchingPlaceholder(in: scene.id)
-                    return screen(plan.phase, placeholder, plan.logoutVariant, plan.origin, plan.epoch, scene.id)
+                    return screen(plan.phase, placeholder, plan.logoutVariant, plan.origin, plan.epoch, scene)
                 }
                 let build = Task { [self] in
                     await makeChild(
@@ -291,7 +291,7 @@ extension AuthFlow {
                     plan.logoutVariant,
                     plan.origin,
                     plan.epoch,
-                    scene.id,
+                    scene,
                     privacy: plan.isPrivacyCover
                 )
             }
@@ -304,7 +304,7 @@ extension AuthFlow {
             // The lock screen has gone (an unlock showed the kept child, or another call
             // replaced it): the scene lets go of a child an older lock kept, and keeps one a
             // newer lock kept since.
-            scene.releaseCovered(keptBefore: stamp)
+            await scene.releaseCovered(keptBefore: stamp)
         }
         return result
     }
@@ -387,7 +387,7 @@ extension AuthFlow {
         _ variant: LogoutVariant?,
         _ origin: AuthCall?,
         _ epoch: UInt64?,
-        _ scene: AuthSceneID,
+        _ scene: AuthScene<Provider>,
         privacy: Bool = false
     ) -> Screen {
         Screen(
@@ -398,7 +398,8 @@ extension AuthFlow {
             isPrivacyCover: privacy,
             // A logged-in child's session, or the one a cover lock screen keeps.
             sessionEpoch: phase == .splash || phase == .loggedOut ? nil : epoch,
-            owner: owner(of: scene)
+            owner: owner(of: scene.id),
+            coverMark: scene.coverMark
         )
     }
 

@@ -63,7 +63,7 @@ extension AuthFlow {
         }
         performIntents(intentAction)
         await scene.container.finish()
-        scene.releaseCovered()
+        await scene.releaseCovered()
         services?.sceneGone(scene.id)
     }
 
@@ -130,7 +130,7 @@ extension AuthFlow {
             },
             to: { [self] in
                 let child = await makeChild(phase, variant, origin, epoch, scene.id, acquired, privacy: privacy)
-                return screen(phase, child, variant, nil, epoch, scene.id, privacy: privacy)
+                return screen(phase, child, variant, nil, epoch, scene, privacy: privacy)
             }
         )
         if let epoch = acquired?.withLock({ $0 }) {

@@ -408,7 +408,7 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
             for (_, scene) in scenes {
                 group.addTask {
                     await scene.container.finish()
-                    scene.releaseCovered()
+                    await scene.releaseCovered()
                 }
             }
         }

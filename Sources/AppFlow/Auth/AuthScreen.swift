@@ -43,6 +43,8 @@ public struct AuthScreen<Session: Sendable & Equatable, Child: Sendable>: Sendab
     /// Who hears, when this screen appears, which session its scene now shows; `nil`
     /// for a screen the app placed, and in a flow without session services.
     let owner: AuthScreenOwner?
+    /// The scene's record of the session child a cover keeps; `nil` outside a flow.
+    let coverMark: AuthCoverMark?
 
     /// A screen of `phase` showing `child`, as an app places one itself (a `hop` within a
     /// phase, say). A logged-out screen gets the ``LogoutVariant/signedOut`` variant.
@@ -63,7 +65,8 @@ public struct AuthScreen<Session: Sendable & Equatable, Child: Sendable>: Sendab
         isSwitchingPlaceholder: Bool = false,
         isPrivacyCover: Bool = false,
         sessionEpoch: UInt64? = nil,
-        owner: AuthScreenOwner? = nil
+        owner: AuthScreenOwner? = nil,
+        coverMark: AuthCoverMark? = nil
     ) {
         self.phase = phase
         self.child = child
@@ -73,6 +76,7 @@ public struct AuthScreen<Session: Sendable & Equatable, Child: Sendable>: Sendab
         self.isPrivacyCover = isPrivacyCover
         self.sessionEpoch = sessionEpoch
         self.owner = owner
+        self.coverMark = coverMark
     }
 
     /// Whether this screen shows a logged-in session's own child: `false` for the splash,
@@ -108,25 +112,61 @@ public struct AuthScreen<Session: Sendable & Equatable, Child: Sendable>: Sendab
 }
 
 extension AuthScreen: FlowLifecycle {
-    /// Forwards to the child, if it adopts ``FlowLifecycle``.
+    /// Forwards to the child, if it adopts ``FlowLifecycle``; nothing for the child a
+    /// cover kept, coming back.
     public func flowWillAppear() async {
+        guard !isKeptUnderCover else { return }
         await (child as? any FlowLifecycle)?.flowWillAppear()
     }
 
-    /// Forwards to the child, if it adopts ``FlowLifecycle``.
+    /// Forwards to the child, if it adopts ``FlowLifecycle``; for the child a cover kept,
+    /// coming back, ``FlowLifecycle/flowWasUncovered()`` instead.
     public func flowDidAppear() async {
-        await (child as? any FlowLifecycle)?.flowDidAppear()
+        if isKeptUnderCover {
+            await (child as? any FlowLifecycle)?.flowWasUncovered()
+        } else {
+            await (child as? any FlowLifecycle)?.flowDidAppear()
+        }
         owner?.appeared(sessionEpoch)
     }
 
-    /// Forwards to the child, if it adopts ``FlowLifecycle``.
+    /// Forwards to the child, if it adopts ``FlowLifecycle``; for a child a cover keeps,
+    /// ``FlowLifecycle/flowWillBeCovered()`` instead.
     public func flowWillDisappear() async {
-        await (child as? any FlowLifecycle)?.flowWillDisappear()
+        if isKeptUnderCover {
+            await (child as? any FlowLifecycle)?.flowWillBeCovered()
+        } else {
+            await (child as? any FlowLifecycle)?.flowWillDisappear()
+        }
     }
 
-    /// Forwards to the child, if it adopts ``FlowLifecycle``.
+    /// Forwards to the child, if it adopts ``FlowLifecycle``; nothing for a child a cover
+    /// keeps.
     public func flowDidDisappear() async {
+        guard !isKeptUnderCover else { return }
         await (child as? any FlowLifecycle)?.flowDidDisappear()
+    }
+
+    /// Whether this is the session's child a cover keeps, going under it or coming back.
+    private var isKeptUnderCover: Bool {
+        showsSession && coverMark?.keeps(sessionEpoch) == true
+    }
+}
+
+/// One scene's record of the session epoch whose child a cover keeps, which the scene's
+/// screens read to tell a covered child from one that goes.
+final class AuthCoverMark: Sendable {
+    private let kept = LockedValue<UInt64?>(nil)
+
+    /// A cover keeps the child of session epoch `epoch`; `nil`: none.
+    func set(_ epoch: UInt64?) {
+        kept.withLock { $0 = epoch }
+    }
+
+    /// Whether a cover keeps the child of session epoch `epoch`.
+    func keeps(_ epoch: UInt64?) -> Bool {
+        guard let epoch else { return false }
+        return kept.withLock { $0 == epoch }
     }
 }
 

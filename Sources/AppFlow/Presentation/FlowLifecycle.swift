@@ -23,6 +23,14 @@ public protocol FlowLifecycle: Sendable {
     func flowWillDisappear() async
     /// The child is hidden; the container lets go of it after this.
     func flowDidDisappear() async
+    /// A cover (an ``AuthFlow``'s privacy cover or cover-style lock) is about to hide the
+    /// child, which stays alive under it: it gets this instead of the disappear hooks, and
+    /// ``flowWasUncovered()`` or, if the session ends under the cover, the disappear hooks
+    /// later.
+    func flowWillBeCovered() async
+    /// The cover has gone and the child shows again, as it was: it gets this instead of
+    /// the appear hooks.
+    func flowWasUncovered() async
 }
 
 extension FlowLifecycle {
@@ -34,4 +42,8 @@ extension FlowLifecycle {
     public func flowWillDisappear() async {}
     /// Does nothing.
     public func flowDidDisappear() async {}
+    /// Does nothing.
+    public func flowWillBeCovered() async {}
+    /// Does nothing.
+    public func flowWasUncovered() async {}
 }

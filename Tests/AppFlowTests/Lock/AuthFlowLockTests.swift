@@ -40,7 +40,33 @@ import Testing
         #expect(await flow.phase == .loggedIn("ada"))
         #expect(await Self.shown(flow.scene) === main)
         let hooks = provider.log.all.filter { $0.hasPrefix(main.name + ".") }.map { $0.dropFirst(main.name.count + 1) }
-        #expect(hooks == ["willAppear", "didAppear", "willDisappear", "didDisappear", "willAppear", "didAppear"])
+        // Covered, not gone: no disappear and appear hooks, but covered and uncovered.
+        #expect(hooks == ["willAppear", "didAppear", "willBeCovered", "wasUncovered"])
+        await flow.finish()
+    }
+
+    @Test func aSessionThatEndsUnderACoverLockGivesTheKeptChildItsDisappearHooksThen() async {
+        let (flow, provider, tracker) = await Self.loggedInFlow(style: .cover)
+        let name = await Self.shown(flow.scene).name
+        #expect(await flow.lock() == .completed)
+        func hooks() -> [Substring] {
+            provider.log.all.filter { $0.hasPrefix(name + ".") }.map { $0.dropFirst(name.count + 1) }
+        }
+        #expect(hooks() == ["willAppear", "didAppear", "willBeCovered"])
+        // The logout ends the session under the lock: the kept child hears it goes, the
+        // place to finish a nested container it owns, and is released.
+        #expect(await flow.logout() == .completed)
+        #expect(hooks() == ["willAppear", "didAppear", "willBeCovered", "willDisappear", "didDisappear"])
+        #expect(await eventually { !tracker.alive.contains(name) })
+        await flow.finish()
+    }
+
+    @Test func aTeardownLockGivesTheSessionsChildItsDisappearHooksAtOnce() async {
+        let (flow, provider, _) = await Self.loggedInFlow(style: .teardown)
+        let name = await Self.shown(flow.scene).name
+        #expect(await flow.lock() == .completed)
+        let hooks = provider.log.all.filter { $0.hasPrefix(name + ".") }.map { $0.dropFirst(name.count + 1) }
+        #expect(hooks == ["willAppear", "didAppear", "willDisappear", "didDisappear"])
         await flow.finish()
     }
 

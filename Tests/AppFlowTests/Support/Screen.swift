@@ -25,6 +25,8 @@ final class Screen: FlowLifecycle, CustomStringConvertible {
     }
     func flowWillDisappear() async { calls?.append("\(name).willDisappear") }
     func flowDidDisappear() async { calls?.append("\(name).didDisappear") }
+    func flowWillBeCovered() async { calls?.append("\(name).willBeCovered") }
+    func flowWasUncovered() async { calls?.append("\(name).wasUncovered") }
 }
 
 /// A stage that records every call it gets.
