@@ -13,7 +13,8 @@ import SwiftUI
 /// then calls ``FlowViewModel/viewAnimating(_:)`` inside `withAnimation`, which moves
 /// every layer to its end values, and `withAnimation`'s completion calls
 /// ``FlowViewModel/viewCompleted(_:)``. Nothing rests on SwiftUI's removal transitions: the
-/// outgoing child stays until the model drops it, so the background never shows through.
+/// outgoing child stays until the model drops it, so the background does not show through
+/// a fade or a slide.
 /// Each child keeps its frame's ``FlowViewIdentity`` as its identity, so a new session's
 /// views start with fresh state. Only the child in front takes touches and is seen by
 /// VoiceOver. A view that disappears (a tab switch) and comes back draws the model's

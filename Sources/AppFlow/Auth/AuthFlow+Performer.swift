@@ -304,7 +304,11 @@ extension AuthFlow {
             // The lock screen has gone (an unlock showed the kept child, or another call
             // replaced it): the scene lets go of a child an older lock kept, and keeps one a
             // newer lock kept since.
-            await scene.releaseCovered(keptBefore: stamp)
+            if let owed = scene.releaseCovered(keptBefore: stamp) {
+                // Not awaited: the hooks are app code, which may make a call that joins
+                // this one.
+                Task { await owed.disappear() }
+            }
         }
         return result
     }

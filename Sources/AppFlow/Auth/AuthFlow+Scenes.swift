@@ -63,7 +63,7 @@ extension AuthFlow {
         }
         performIntents(intentAction)
         await scene.container.finish()
-        await scene.releaseCovered()
+        await scene.releaseCovered()?.disappear()
         services?.sceneGone(scene.id)
     }
 

@@ -408,7 +408,7 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
             for (_, scene) in scenes {
                 group.addTask {
                     await scene.container.finish()
-                    await scene.releaseCovered()
+                    await scene.releaseCovered()?.disappear()
                 }
             }
         }

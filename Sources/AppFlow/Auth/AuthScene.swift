@@ -18,7 +18,8 @@ public final class AuthScene<Provider: AuthFlowProvider>: Sendable {
     private let placement = LockedValue<Task<Void, Never>?>(nil)
     /// The session's screen a cover lock hides, and the stamp of the lock that kept it.
     private let cover = LockedValue<(screen: Screen, keptBy: UInt64)?>(nil)
-    /// The session epoch of the screen kept, which the scene's screens read.
+    /// The session child under a cover that owes its disappear hooks, which the scene's
+    /// screens keep.
     let coverMark = AuthCoverMark()
     /// The flow's requests on their way to the container, and the newest call waiting.
     let gate = LockedValue(ArrivalGate<CheckedContinuation<Bool, Never>>())
@@ -65,10 +66,7 @@ public final class AuthScene<Provider: AuthFlowProvider>: Sendable {
         guard let epoch, screen.sessionEpoch == epoch, screen.place.session != nil else { return }
         let replaced = cover.withLock { cover -> Screen? in
             guard (cover?.keptBy ?? 0) < stamp else { return nil }
-            defer {
-                cover = (screen, stamp)
-                coverMark.set(epoch)
-            }
+            defer { cover = (screen, stamp) }
             return cover?.screen
         }
         // Whatever it replaced is dropped outside the lock: a child's deinit may run app code.
@@ -86,22 +84,19 @@ public final class AuthScene<Provider: AuthFlowProvider>: Sendable {
     /// Lets the kept screen go if a lock older than call `stamp` kept it (call `stamp` ran
     /// in the scene and does not keep it), or whatever it is for `nil` (the scene has ended).
     ///
-    /// A kept child that is not the one shown (the session ended under the cover) gets its
-    /// disappear hooks now, the ones the cover spared it: the place to finish what it owns.
-    func releaseCovered(keptBefore stamp: UInt64? = nil) async {
+    /// Returns the released screen if its child is still under the cover (its session
+    /// ended there): it owes the disappear hooks the cover spared it, the place to finish
+    /// what it owns, and the caller runs them (``AuthScreen/flowWillDisappear()``, then
+    /// ``AuthScreen/flowDidDisappear()``).
+    func releaseCovered(keptBefore stamp: UInt64? = nil) -> Screen? {
         let released = cover.withLock { cover -> Screen? in
             guard let kept = cover, stamp.map({ kept.keptBy < $0 }) ?? true else { return nil }
             cover = nil
-            coverMark.set(nil)
             return kept.screen
         }
-        // Dropped, and told, outside the lock: a child's code may run.
-        guard let released else { return }
-        let shown = await container.child
-        if !(shown.showsSession && shown.sessionEpoch == released.sessionEpoch) {
-            await released.flowWillDisappear()
-            await released.flowDidDisappear()
-        }
+        // Dropped outside the lock: a child's deinit may run app code.
+        guard let released, coverMark.take(released.sessionEpoch) else { return nil }
+        return released
     }
 
     /// Passes call `stamp` through the scene's arrival gate: `true` once it may go to the

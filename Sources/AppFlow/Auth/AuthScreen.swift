@@ -112,61 +112,90 @@ public struct AuthScreen<Session: Sendable & Equatable, Child: Sendable>: Sendab
 }
 
 extension AuthScreen: FlowLifecycle {
-    /// Forwards to the child, if it adopts ``FlowLifecycle``; nothing for the child a
-    /// cover kept, coming back.
+    /// Forwards to the child, if it adopts ``FlowLifecycle``.
     public func flowWillAppear() async {
-        guard !isKeptUnderCover else { return }
         await (child as? any FlowLifecycle)?.flowWillAppear()
     }
 
-    /// Forwards to the child, if it adopts ``FlowLifecycle``; for the child a cover kept,
-    /// coming back, ``FlowLifecycle/flowWasUncovered()`` instead.
+    /// Forwards to the child, if it adopts ``FlowLifecycle``.
     public func flowDidAppear() async {
-        if isKeptUnderCover {
-            await (child as? any FlowLifecycle)?.flowWasUncovered()
-        } else {
-            await (child as? any FlowLifecycle)?.flowDidAppear()
-        }
+        await (child as? any FlowLifecycle)?.flowDidAppear()
         owner?.appeared(sessionEpoch)
     }
 
-    /// Forwards to the child, if it adopts ``FlowLifecycle``; for a child a cover keeps,
-    /// ``FlowLifecycle/flowWillBeCovered()`` instead.
+    /// Forwards to the child, if it adopts ``FlowLifecycle``.
     public func flowWillDisappear() async {
-        if isKeptUnderCover {
-            await (child as? any FlowLifecycle)?.flowWillBeCovered()
-        } else {
-            await (child as? any FlowLifecycle)?.flowWillDisappear()
-        }
+        await (child as? any FlowLifecycle)?.flowWillDisappear()
     }
 
-    /// Forwards to the child, if it adopts ``FlowLifecycle``; nothing for a child a cover
-    /// keeps.
+    /// Forwards to the child, if it adopts ``FlowLifecycle``.
     public func flowDidDisappear() async {
-        guard !isKeptUnderCover else { return }
         await (child as? any FlowLifecycle)?.flowDidDisappear()
-    }
-
-    /// Whether this is the session's child a cover keeps, going under it or coming back.
-    private var isKeptUnderCover: Bool {
-        showsSession && coverMark?.keeps(sessionEpoch) == true
     }
 }
 
-/// One scene's record of the session epoch whose child a cover keeps, which the scene's
-/// screens read to tell a covered child from one that goes.
-final class AuthCoverMark: Sendable {
-    private let kept = LockedValue<UInt64?>(nil)
+extension AuthScreen {
+    /// Runs both disappear hooks: a child released from under a cover.
+    func disappear() async {
+        await flowWillDisappear()
+        await flowDidDisappear()
+    }
+}
 
-    /// A cover keeps the child of session epoch `epoch`; `nil`: none.
-    func set(_ epoch: UInt64?) {
-        kept.withLock { $0 = epoch }
+extension AuthScreen: PairedFlowLifecycle {
+    /// A session's child going under a cover of its own session is covered, not hidden:
+    /// it hears ``FlowLifecycle/flowWillBeCovered()`` and owes its disappear hooks, which it
+    /// gets when its session ends under the cover (``AuthScene``'s release); coming back
+    /// from that cover, it hears ``FlowLifecycle/flowWasUncovered()``. Any other transition
+    /// forwards the hook as it is.
+    func flowHook(_ hook: FlowLifecycleHook, beside other: Any) async {
+        let lifecycle = child as? any FlowLifecycle
+        let cover = other as? Self
+        let goesUnderCover =
+            showsSession && cover.map { $0.coversSession && $0.sessionEpoch == sessionEpoch } == true
+        switch hook {
+        case .willDisappear where goesUnderCover:
+            coverMark?.owe(sessionEpoch)
+            await lifecycle?.flowWillBeCovered()
+        case .didDisappear where goesUnderCover:
+            break
+        case .willAppear where goesUnderCover && coverMark?.owes(sessionEpoch) == true:
+            break
+        case .didAppear where goesUnderCover && coverMark?.take(sessionEpoch) == true:
+            await lifecycle?.flowWasUncovered()
+            owner?.appeared(sessionEpoch)
+        case .willAppear: await flowWillAppear()
+        case .didAppear: await flowDidAppear()
+        case .willDisappear: await flowWillDisappear()
+        case .didDisappear: await flowDidDisappear()
+        }
+    }
+}
+
+/// One scene's record of the session child a cover keeps that owes its disappear hooks:
+/// it heard ``FlowLifecycle/flowWillBeCovered()`` and has not come back.
+final class AuthCoverMark: Sendable {
+    private let owed = LockedValue<UInt64?>(nil)
+
+    /// The child of session epoch `epoch` went under a cover.
+    func owe(_ epoch: UInt64?) {
+        owed.withLock { $0 = epoch }
     }
 
-    /// Whether a cover keeps the child of session epoch `epoch`.
-    func keeps(_ epoch: UInt64?) -> Bool {
+    /// Whether the child of session epoch `epoch` is under a cover.
+    func owes(_ epoch: UInt64?) -> Bool {
         guard let epoch else { return false }
-        return kept.withLock { $0 == epoch }
+        return owed.withLock { $0 == epoch }
+    }
+
+    /// Whether the child of session epoch `epoch` was under a cover; it is not any more.
+    func take(_ epoch: UInt64?) -> Bool {
+        guard let epoch else { return false }
+        return owed.withLock { owed in
+            guard owed == epoch else { return false }
+            owed = nil
+            return true
+        }
     }
 }
 

@@ -225,6 +225,21 @@ extension FlowContainer {
         }
     }
 
+    /// Runs `hook` on `child`, told the transition's other child if it wants to know.
+    private static func run(_ hook: FlowLifecycleHook, on child: (any FlowLifecycle)?, beside other: Child) async {
+        guard let child else { return }
+        if let paired = child as? any PairedFlowLifecycle {
+            await paired.flowHook(hook, beside: other)
+            return
+        }
+        switch hook {
+        case .willAppear: await child.flowWillAppear()
+        case .didAppear: await child.flowDidAppear()
+        case .willDisappear: await child.flowWillDisappear()
+        case .didDisappear: await child.flowDidDisappear()
+        }
+    }
+
     /// The lifecycle hooks of a transition's two children.
     struct Hooks {
         let leaving: (any FlowLifecycle)?
@@ -243,8 +258,8 @@ extension FlowContainer {
         // In the same step that places the new child: a replaced hop can no longer return.
         replacedHop?()
         broadcaster.publish(.willTransition(transition))
-        await hooks.leaving?.flowWillDisappear()
-        await hooks.arriving?.flowWillAppear()
+        await Self.run(.willDisappear, on: hooks.leaving, beside: transition.to)
+        await Self.run(.willAppear, on: hooks.arriving, beside: transition.from)
         await stage?.mount(transition)
         return hooks
     }
@@ -265,8 +280,8 @@ extension FlowContainer {
         if let stage {
             await stage.unmount(transition.ended(interruption))
         }
-        await hooks.leaving?.flowDidDisappear()
-        await hooks.arriving?.flowDidAppear()
+        await Self.run(.didDisappear, on: hooks.leaving, beside: transition.to)
+        await Self.run(.didAppear, on: hooks.arriving, beside: transition.from)
 
         broadcaster.publish(.didTransition(transition.ended(interruption)))
         runnerTaskHash = nil

@@ -47,3 +47,16 @@ extension FlowLifecycle {
     /// Does nothing.
     public func flowWasUncovered() async {}
 }
+
+/// One of ``FlowLifecycle``'s four hooks of a transition.
+enum FlowLifecycleHook: Sendable {
+    case willAppear, didAppear, willDisappear, didDisappear
+}
+
+/// A child whose hooks depend on the transition's other child: ``AuthScreen``, whose
+/// session child a cover keeps rather than hides. The container calls this instead of the
+/// four hooks during a transition (not when it finishes).
+protocol PairedFlowLifecycle: FlowLifecycle {
+    /// Runs `hook`; `other` is the transition's other child.
+    func flowHook(_ hook: FlowLifecycleHook, beside other: Any) async
+}

@@ -18,7 +18,7 @@
 /// | outgoing, ``FlowViewAnimation/Effect/move(_:)`` | opaque, in place | opaque, one size off toward the edge |
 ///
 /// An outgoing child whose effect is `identity` stays opaque behind the incoming one until
-/// the switch ends, so the background never shows through a fading child.
+/// the switch ends, so the background does not show through a child fading in over it.
 public struct FlowViewLayer<Child>: Identifiable {
     /// The frame drawn.
     public let frame: FlowViewFrame<Child>

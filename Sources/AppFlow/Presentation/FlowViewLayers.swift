@@ -5,11 +5,11 @@
 /// one. The layers are at their start values until the view reports that it animates the
 /// newest frame (``viewAnimating(_:)``), then at their end values. The switch settles
 /// (only the front frame stays) when the view's animation of the newest frame completed,
-/// when its transition ended without being cut short, when a view appears (it draws the
-/// frame as it is) and when the switch is not animated. A switch that interrupts another
+/// when its transition ended (unless a newer request cut it short), when a view appears
+/// (it draws the frame as it is) and when the switch is not animated. A switch that interrupts another
 /// one keeps every frame until it settles: the interrupted incoming child becomes the
 /// outgoing one from wherever its animation was, and the frames behind it stay at their
-/// end values, so nothing behind the view shows through.
+/// end values (a frame whose effect is none stays opaque).
 ///
 /// Invariants, checked by ``invariantViolations(reduceMotion:)`` after every step in the
 /// tests:

@@ -72,9 +72,11 @@ public final class FlowViewModel<Child: Sendable>: FlowStage {
     public func unmount(_ transition: Transition<Child>) async {
         let action = machine.unmounting(transition.id, interrupted: transition.wasInterrupted, margin: margin)
         defer {
-            // A switch that ran to its end settles; one cut short keeps its frames until the
-            // switch that cut it short settles.
-            if !transition.wasInterrupted, frame.transition == transition.id { stack.settled(frame.identity) }
+            // A switch settles when its transition ends; one cut short by a newer request
+            // keeps its frames until that request's switch settles.
+            if !Self.isOverlap(transition.interruption), frame.transition == transition.id {
+                stack.settled(frame.identity)
+            }
         }
         guard case .wait(let length) = action else { return }
         precondition(waiter == nil, "A FlowViewModel is the stage of one container; this one has two")
@@ -130,6 +132,12 @@ public final class FlowViewModel<Child: Sendable>: FlowStage {
         limit?.cancel()
         limit = nil
         waiter.resume()
+    }
+
+    /// Whether `interruption` is a newer request's: only then does another mount follow.
+    private static func isOverlap(_ interruption: TransitionInterruption?) -> Bool {
+        if case .overlap = interruption { return true }
+        return false
     }
 
     private static func sleep<C: Clock<Duration>>(on clock: C, for duration: Duration) async throws {

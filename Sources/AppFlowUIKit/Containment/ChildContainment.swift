@@ -274,12 +274,13 @@ final class ChildContainment {
     /// The session ended under the cover: the kept child leaves, what it presents
     /// dismissed without animation (nobody sees it), with balanced calls.
     private func release(_ kept: UIViewController) async {
-        coveredChild = nil
-        keptPresented = nil
         await dismissPresented(over: kept, .immediate)
         if kept.presentedViewController != nil {
             await dismissPresented(over: kept, .immediate)
         }
+        // Kept until now, so that host appearances during the dismissal still reach it.
+        coveredChild = nil
+        keptPresented = nil
         Self.setHiddenFromAccessibility(false, kept)
         remove(kept)
     }

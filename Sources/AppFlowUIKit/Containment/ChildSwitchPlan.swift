@@ -116,7 +116,8 @@ struct ChildSwitchPlan: Equatable, Sendable {
     ///   with Reduce Motion it becomes a cross-dissolve.
     /// - A curve UIKit has no match for (`AnimationCurve.custom`) runs as ease-in-out.
     /// - A cover hides and destroys nothing: the session's child stays under it, what it
-    ///   presents untouched, and the cover goes above everything in the window. Uncovered,
+    ///   presents untouched, never faded out, and the cover goes above everything in the
+    ///   window. Uncovered,
     ///   the kept child is back as it was, and the cover fades out if the switch is
     ///   animated. Only a switch that ends the session under the cover releases the kept
     ///   child, its presented controllers dismissed without animation.
@@ -156,8 +157,14 @@ struct ChildSwitchPlan: Equatable, Sendable {
             case .bottom: motion = .slide(dx: 0, dy: 1)
             }
         }
+        switch (covered, motion) {
+        case (.restore, .none), (.keepOutgoing, .none): self.motion = .none
         // The kept child is in place under the cover: the cover fades away from it.
-        self.motion = covered == .restore && motion != .none ? .fadeOut : motion
+        case (.restore, _): self.motion = .fadeOut
+        // The kept child stays as it is under the cover: only the cover fades in.
+        case (.keepOutgoing, .crossDissolve): self.motion = .fadeIn
+        default: self.motion = motion
+        }
         curve = input.curve ?? .easeInOut
     }
 }

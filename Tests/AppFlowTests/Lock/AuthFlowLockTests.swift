@@ -56,8 +56,46 @@ import Testing
         // The logout ends the session under the lock: the kept child hears it goes, the
         // place to finish a nested container it owns, and is released.
         #expect(await flow.logout() == .completed)
-        #expect(hooks() == ["willAppear", "didAppear", "willBeCovered", "willDisappear", "didDisappear"])
+        #expect(
+            await eventually {
+                hooks() == ["willAppear", "didAppear", "willBeCovered", "willDisappear", "didDisappear"]
+            }
+        )
         #expect(await eventually { !tracker.alive.contains(name) })
+        await flow.finish()
+    }
+
+    @Test func aLogoutRightAfterAnUnlockGivesTheUncoveredChildItsDisappearHooksOnce() async {
+        let (flow, provider, _) = await Self.loggedInFlow(style: .cover)
+        let name = await Self.shown(flow.scene).name
+        #expect(await flow.lock() == .completed)
+        let unlock = flow.request(.unlock)
+        let logout = flow.request(.logout())
+        _ = await unlock.result
+        #expect(await logout.result == .completed)
+        func hooks() -> [Substring] {
+            provider.log.all.filter { $0.hasPrefix(name + ".") }.map { $0.dropFirst(name.count + 1) }
+        }
+        let uncovered: [Substring] = [
+            "willAppear", "didAppear", "willBeCovered", "wasUncovered", "willDisappear", "didDisappear",
+        ]
+        let neverUncovered: [Substring] = ["willAppear", "didAppear", "willBeCovered", "willDisappear", "didDisappear"]
+        #expect(await eventually { hooks() == uncovered || hooks() == neverUncovered }, "\(hooks())")
+        await flow.finish()
+        #expect(hooks() == uncovered || hooks() == neverUncovered, "nothing more at finish: \(hooks())")
+    }
+
+    @Test func aCoverLockThatNeverRanLeavesTheChildsHooksAsTheyWere() async {
+        let (flow, provider, _) = await Self.loggedInFlow(style: .cover)
+        let name = await Self.shown(flow.scene).name
+        let lock = flow.request(.lock())
+        let logout = flow.request(.logout())
+        #expect(await logout.result == .completed)
+        let locked = await lock.result
+        let hooks = provider.log.all.filter { $0.hasPrefix(name + ".") }.map { $0.dropFirst(name.count + 1) }
+        if locked == .superseded {
+            #expect(hooks == ["willAppear", "didAppear", "willDisappear", "didDisappear"])
+        }
         await flow.finish()
     }
 

@@ -178,6 +178,20 @@ struct FlowViewModelTests {
     }
 
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @Test func aSwitchCutShortByFinishSettlesOnTheNewChild() async {
+        let clock = ManualClock()
+        let (model, container) = fading(on: clock)
+        model.viewAppeared()
+        let switching = Task { await container.cycle(to: .login) }
+        await clock.waitForSleepers(1)
+        #expect(drawn(model) == [.splash, .login])
+        // No newer request follows `finish()`: nothing would settle the switch later.
+        await container.finish()
+        #expect(await switching.value(within: .seconds(10)) == .interrupted)
+        #expect(drawn(model) == [.login])
+    }
+
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func aViewThatComesBackDuringASwitchDrawsTheNewChildAtOnce() async {
         let clock = ManualClock()
         let (model, container) = fading(on: clock)

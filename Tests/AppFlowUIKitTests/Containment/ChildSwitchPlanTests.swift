@@ -109,7 +109,9 @@ import Testing
         if plan.hidesOutgoing != (input.leavesSession && !kept) { violations.append("3: hides \(plan.hidesOutgoing)") }
         // 7. A cover destroys nothing: the child it keeps is neither hidden nor stripped of
         //    what it presents, and the cover goes above everything in the window.
-        if kept, plan.dismissal != .none || plan.hidesOutgoing { violations.append("7: a cover destroys") }
+        if kept, plan.dismissal != .none || plan.hidesOutgoing || plan.motion == .crossDissolve {
+            violations.append("7: a cover destroys")
+        }
         if (plan.placement == .overWindow) != input.coversSession { violations.append("8: placement") }
         // 9. A kept child is released only when the session under the cover ends: something
         //    other than it and other than a cover comes in.
@@ -141,8 +143,10 @@ import Testing
             ]!
             if covered == .keepOutgoing { (dismissal, hides) = (.none, false) }
             var motion = Self.motions[kindIndex][(input.reduceMotion ? 2 : 0) + (input.rightToLeft ? 1 : 0)]
-            // Back to the kept child, which is in place, the cover fades away from it.
+            // Back to the kept child, which is in place, the cover fades away from it; the
+            // kept child itself never fades out.
             if covered == .restore, motion != .none { motion = .fadeOut }
+            if covered == .keepOutgoing, motion == .crossDissolve { motion = .fadeIn }
             let curve = Self.uikitCurves[Self.curves.firstIndex(of: input.curve)!]
             let expected = Plan(
                 dismissal: dismissal,
