@@ -73,8 +73,9 @@ import UIKit
 ///
 /// A cover hides and destroys nothing (`AuthScreen.coversSession`: the privacy cover and
 /// a lock of the cover style). The session's child stays contained, its view in place,
-/// what it presents untouched (sheets, their state and first responders), with no
-/// appearance calls: it is covered, not gone. The cover's view goes above everything in
+/// what it presents untouched (sheets and their state), with no appearance calls: it is
+/// covered, not gone. Its first responder resigns (the keyboard, in a window of its own,
+/// would stay above the cover) and becomes the first responder again when uncovered. The cover's view goes above everything in
 /// the window, presented controllers included, with `accessibilityViewIsModal`, and the
 /// session's views and presented ones are hidden from VoiceOver. Uncovered, the cover
 /// leaves (fading out if the switch is animated) and the kept child is shown as it was.

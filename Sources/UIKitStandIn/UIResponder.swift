@@ -16,5 +16,10 @@ open class UIResponder: NSObject {
     /// first responder.
     @discardableResult
     open func resignFirstResponder() -> Bool { isFirstResponder }
+
+    /// Mirrors `UIResponder.becomeFirstResponder()`: here `false`; the stand-in keeps no
+    /// first responder of its own (a test's subclass does).
+    @discardableResult
+    open func becomeFirstResponder() -> Bool { false }
 }
 #endif

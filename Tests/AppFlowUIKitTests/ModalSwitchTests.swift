@@ -196,6 +196,44 @@ struct ModalSwitchTests {
         #expect(scene.appearanceViolations().isEmpty)
     }
 
+    /// A text field: the first responder while editing (stand-in only: UIKit finds the
+    /// first responder itself).
+    final class Field: UIView {
+        var editing = false
+        override var isFirstResponder: Bool { editing }
+        @discardableResult
+        override func becomeFirstResponder() -> Bool {
+            editing = true
+            return true
+        }
+        @discardableResult
+        override func resignFirstResponder() -> Bool {
+            editing = false
+            return true
+        }
+    }
+
+    @Test func theSheetsFieldResignsUnderTheCoverAndEditsAgainWhenUncovered() async {
+        let scene = Scene()
+        let (host, window, session) = await sessionWithSheet(scene, provider: ScreenProvider(scene: scene))
+        let sheet = session.presentedViewController!
+        let field = Field()
+        sheet.view.addSubview(field)
+        field.becomeFirstResponder()
+
+        // The keyboard is in a window of its own, above the cover: it must go.
+        #expect(await host.flow.cover() == .completed)
+        #expect(!field.editing)
+        #expect(await host.flow.uncover() == .completed)
+        #expect(field.editing, "the compose sheet edits again")
+
+        // Under a cover the session ends: the field stays resigned.
+        #expect(await host.flow.cover() == .completed)
+        #expect(await host.flow.logout() == .completed)
+        #expect(!field.editing)
+        _ = window
+    }
+
     @Test func aTeardownLockStillDismissesTheSessionsSheetAndReleasesItsChild() async {
         let scene = Scene()
         let (host, window, session) = await sessionWithSheet(scene, provider: ScreenProvider(scene: scene))

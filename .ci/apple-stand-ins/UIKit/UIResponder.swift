@@ -11,6 +11,10 @@ open class UIResponder: NSObject {
     /// https://developer.apple.com/documentation/uikit/uiresponder/resignfirstresponder()
     @discardableResult
     open func resignFirstResponder() -> Bool { false }
+
+    /// https://developer.apple.com/documentation/uikit/uiresponder/becomefirstresponder()
+    @discardableResult
+    open func becomeFirstResponder() -> Bool { false }
 }
 
 /// https://developer.apple.com/documentation/uikit/uifocusenvironment

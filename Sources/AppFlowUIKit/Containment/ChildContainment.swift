@@ -42,6 +42,10 @@ final class ChildContainment {
     /// every child of the host, the cover included, and a switch between covers or back to
     /// the kept child must not dismiss it.
     private weak var keptPresented: UIViewController?
+    /// The view that was the first responder in the kept child or what it presents: it
+    /// resigns under the cover (the keyboard, in a window of its own, would stay above it
+    /// and type into the session) and becomes the first responder again on uncover.
+    private weak var keptFirstResponder: UIView?
     /// The kept child that got the host's own `beginAppearanceTransition`, until its end.
     private weak var forwardedCovered: UIViewController?
     /// The plan of the mounted transition, which its unmount follows.
@@ -145,6 +149,9 @@ final class ChildContainment {
         if plan.covered == .keepOutgoing {
             coveredChild = from
             keptPresented = from.presentedViewController
+            let views = Self.sessionViews(of: from)
+            keptFirstResponder = views.lazy.compactMap(Self.firstResponder(in:)).first
+            for view in views { view.endEditing(true) }
             Self.setHiddenFromAccessibility(true, from)
         }
         if outgoingLeaves {
@@ -204,6 +211,8 @@ final class ChildContainment {
             coveredChild = nil
             keptPresented = nil
             Self.setHiddenFromAccessibility(false, to)
+            keptFirstResponder?.becomeFirstResponder()
+            keptFirstResponder = nil
         }
         if let host {
             to.view.frame = Self.container(of: host, for: plan.placement).bounds
@@ -238,6 +247,7 @@ final class ChildContainment {
         if let kept = coveredChild {
             coveredChild = nil
             keptPresented = nil
+            keptFirstResponder = nil
             kept.presentedViewController?.presentingViewController?.dismiss(animated: false)
             remove(kept)
         }
@@ -281,6 +291,7 @@ final class ChildContainment {
         // Kept until now, so that host appearances during the dismissal still reach it.
         coveredChild = nil
         keptPresented = nil
+        keptFirstResponder = nil
         Self.setHiddenFromAccessibility(false, kept)
         remove(kept)
     }
@@ -309,14 +320,29 @@ final class ChildContainment {
 
     /// Hides `child` and everything it presents from VoiceOver, or shows them again.
     private static func setHiddenFromAccessibility(_ hidden: Bool, _ child: UIViewController) {
-        child.view.accessibilityElementsHidden = hidden
+        for view in sessionViews(of: child) { view.accessibilityElementsHidden = hidden }
+    }
+
+    /// The views of `child` and of everything it presents.
+    private static func sessionViews(of child: UIViewController) -> [UIView] {
+        var views: [UIView] = [child.view]
         var presented = child.presentedViewController
         var seen: [UIViewController] = []
         while let controller = presented, !seen.contains(where: { $0 === controller }) {
-            controller.view.accessibilityElementsHidden = hidden
+            views.append(controller.view)
             seen.append(controller)
             presented = controller.presentedViewController
         }
+        return views
+    }
+
+    /// The first responder in `view`'s hierarchy, if any.
+    private static func firstResponder(in view: UIView) -> UIView? {
+        if view.isFirstResponder { return view }
+        for subview in view.subviews {
+            if let found = firstResponder(in: subview) { return found }
+        }
+        return nil
     }
 
     private func place(_ view: UIView, in host: UIViewController) {
