@@ -26,24 +26,26 @@ struct DocumentationExampleTests {
     }
 
     @Test func theContainerExampleShowsTheLoginScreen() async {
-        let window = sceneWindow()
+        let (window, windowScene) = sceneWindow()
         let root = FlowContainerViewController(initial: SplashViewController())
         root.installRootViewController(in: window)
         await root.cycle(to: LoginViewController())
         #expect(root.children.count == 1 && root.children.first is LoginViewController)
+        withExtendedLifetime(windowScene) {}
     }
 
     @Test func theAuthFlowExampleShowsTheLoggedOutScreen() async {
-        let window = sceneWindow()
+        let (window, windowScene) = sceneWindow()
         let root = AuthFlowViewController(provider: MyInterfaceProvider(), splash: SplashViewController())
         root.installRootViewController(in: window)
         await root.start()
         #expect(root.children.count == 1 && root.children.first is LoginViewController)
         #expect(window.rootViewController === root)
+        withExtendedLifetime(windowScene) {}
     }
 
     @Test func theRequestExampleLogsOutAtTheTap() async {
-        let window = sceneWindow()
+        let (window, windowScene) = sceneWindow()
         let root = AuthFlowViewController(provider: MyInterfaceProvider(), splash: SplashViewController())
         root.installRootViewController(in: window)
         await root.start()
@@ -53,11 +55,12 @@ struct DocumentationExampleTests {
         }
         logOutTapped()
         #expect(await eventually { root.children.first is LoginViewController })
+        withExtendedLifetime(windowScene) {}
     }
 
     #if os(Linux)
     @Test func theSceneExampleShowsTheSharedSessionInASecondWindow() async {
-        let first = sceneWindow()
+        let (first, firstScene) = sceneWindow()
         let root = AuthFlowViewController(provider: MyInterfaceProvider(), splash: SplashViewController())
         root.installRootViewController(in: first)
         await root.start()
@@ -66,6 +69,7 @@ struct DocumentationExampleTests {
         let window = AuthSceneViewController(flow: root.flow, placeholder: SplashViewController())
             .installRootViewController(in: windowScene)
         #expect(await eventually { window.rootViewController?.children.first is HomeViewController })
+        withExtendedLifetime(firstScene) {}
     }
     #endif
 }

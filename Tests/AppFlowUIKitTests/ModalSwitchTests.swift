@@ -369,7 +369,7 @@ struct ModalSwitchTests {
         let clock = ManualClock()
         let (a, b, sheet) = (scene.screen("a"), scene.screen("b"), scene.screen("sheet"))
         let host = RefusingHost(initial: a, animation: .immediate, clock: clock, watchdogMargin: nil)
-        let window = sceneWindow()
+        let (window, windowScene) = sceneWindow()
         host.installRootViewController(in: window)
         await present(sheet, from: a, in: scene)
         let mark = scene.calls.count
@@ -390,6 +390,7 @@ struct ModalSwitchTests {
         )
         #expect(a.presentedViewController == nil && host.children == [b])
         _ = window
+        withExtendedLifetime(windowScene) {}
     }
     #endif
 }

@@ -227,17 +227,13 @@ func expectAtRest(
     #expect(host.childForStatusBarStyle === child, sourceLocation: sourceLocation)
 }
 
-/// A plain window of a new window scene: UIKit shows no window without a scene.
+/// A plain window of a new window scene: UIKit shows no window without a scene. The
+/// window holds its scene weakly: keep the scene for as long as the window is used.
 @MainActor
-func sceneWindow() -> UIWindow {
+func sceneWindow() -> (window: UIWindow, scene: UIWindowScene) {
     let scene = UIWindowScene(screenBounds: CGRect(x: 0, y: 0, width: 320, height: 480))
-    // `UIWindow.windowScene` is weak: the scene lives as long as the test process.
-    keptScenes.append(scene)
-    return UIWindow(windowScene: scene)
+    return (UIWindow(windowScene: scene), scene)
 }
-
-/// The scenes of ``sceneWindow()``'s windows.
-@MainActor private var keptScenes: [UIWindowScene] = []
 
 /// Expects `child` out of every hierarchy, ready to be shown again: no parent, its view
 /// in no superview, opaque and visible.
