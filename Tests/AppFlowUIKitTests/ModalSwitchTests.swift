@@ -234,6 +234,26 @@ struct ModalSwitchTests {
         _ = window
     }
 
+    @Test func aHostThatGoesAndComesWhileCoveredTakesTheKeptChildWithIt() async {
+        let scene = Scene()
+        let (host, window, session) = await sessionWithSheet(scene, provider: ScreenProvider(scene: scene))
+        #expect(await host.flow.cover() == .completed)
+        let mark = scene.calls.count
+        host.beginAppearanceTransition(false, animated: false)
+        host.endAppearanceTransition()
+        host.beginAppearanceTransition(true, animated: false)
+        host.endAppearanceTransition()
+        // The kept child is on screen under the cover as far as UIKit is concerned.
+        #expect(
+            scene.calls(since: mark).filter { $0.hasPrefix("in(ann)1.view") } == [
+                "in(ann)1.viewWillDisappear(false)", "in(ann)1.viewDidDisappear(false)",
+                "in(ann)1.viewWillAppear(false)", "in(ann)1.viewDidAppear(false)",
+            ]
+        )
+        #expect(scene.appearanceViolations().isEmpty)
+        _ = (window, session)
+    }
+
     @Test func aTeardownLockStillDismissesTheSessionsSheetAndReleasesItsChild() async {
         let scene = Scene()
         let (host, window, session) = await sessionWithSheet(scene, provider: ScreenProvider(scene: scene))
