@@ -160,6 +160,45 @@ struct SceneHostTests {
         _ = (firstWindow, secondWindow)
     }
 
+    @Test func theFirstWindowReclaimedAndReconnectedShowsTheSessionAndTheAppsObserversHearOn() async {
+        let scene = Scene()
+        let host = scene.authHost("host1", provider: ScreenProvider(scene: scene), splash: scene.screen("splash"))
+        let flow = host.flow
+        let events = AuthEventRecorder(flow.events())
+        let first = UIWindowScene()
+        var firstWindow: UIWindow? = await install(host, in: first, scene)
+        #expect(await host.start() == .completed)
+        #expect(await host.login("ann") == .completed)
+        let calls = flow.callCount
+
+        // UIKit reclaims the background window: its scene disconnects, the host detaches it.
+        disconnect(first)
+        firstWindow = nil
+        #expect(await eventually { flow.scenes.isEmpty })
+        #expect(await flow.phase == .loggedIn("ann"))
+
+        // The scene comes back: the app attaches a host to the flow, as its scene delegate does.
+        let again = UIWindowScene()
+        let other = RecordingSceneHost(
+            name: "host2",
+            recorder: scene.recorder,
+            flow: flow,
+            placeholder: scene.screen("launch")
+        )
+        let window = await install(other, in: again, scene)
+        await other.scene.placed()
+        #expect(scene.childrenAdded(by: "host2") == ["launch", "in(ann)2"])
+        #expect(flow.callCount == calls)
+
+        // The app's observers heard no end, and hear the next call.
+        #expect(await other.request(.logout(.signedOut)).result == .completed)
+        await events.waitForEvents(6)
+        #expect(!events.isFinished)
+        #expect(events.summaries.suffix(2) == ["willLogout by logout", "didLogout by logout"])
+        #expect(events.violations.isEmpty)
+        withExtendedLifetime((first, firstWindow, window)) {}
+    }
+
     @Test func requestsFromSynchronousCodeTakeTheirPlaceWhenMade() async {
         let scene = Scene()
         let host = scene.authHost(provider: ScreenProvider(scene: scene), splash: scene.screen("splash"))

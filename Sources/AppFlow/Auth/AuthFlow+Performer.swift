@@ -240,7 +240,7 @@ extension AuthFlow {
                 let plan = machine.withLock { $0.plan(stamp, call, current: current.place) }
                 if plan.reusesCovered, let covered = scene.covered(ofEpoch: plan.epoch) {
                     // The child the lock hid, shown again as it was: a new screen of it.
-                    return screen(plan.phase, covered.child, nil, plan.origin, plan.epoch, scene)
+                    return screen(plan.phase, covered.child, nil, plan.origin, plan.epoch, scene, number: stamp)
                 }
                 if plan.covers {
                     scene.keepCovered(current, ofEpoch: plan.epoch, by: stamp)
@@ -266,7 +266,15 @@ extension AuthFlow {
                     // Beaten before its factory began: the factory is never called, and
                     // the placeholder stands in for a child that is dropped unseen.
                     let placeholder = await provider.makeSwitchingPlaceholder(in: scene.id)
-                    return screen(plan.phase, placeholder, plan.logoutVariant, plan.origin, plan.epoch, scene)
+                    return screen(
+                        plan.phase,
+                        placeholder,
+                        plan.logoutVariant,
+                        plan.origin,
+                        plan.epoch,
+                        scene,
+                        number: stamp
+                    )
                 }
                 let build = Task { [self] in
                     await makeChild(
@@ -292,6 +300,7 @@ extension AuthFlow {
                     plan.origin,
                     plan.epoch,
                     scene,
+                    number: stamp,
                     privacy: plan.isPrivacyCover
                 )
             }
@@ -392,6 +401,7 @@ extension AuthFlow {
         _ origin: AuthCall?,
         _ epoch: UInt64?,
         _ scene: AuthScene<Provider>,
+        number: Machine.Stamp?,
         privacy: Bool = false
     ) -> Screen {
         Screen(
@@ -399,6 +409,7 @@ extension AuthFlow {
             child: child,
             logoutVariant: variant,
             call: origin,
+            number: number,
             isPrivacyCover: privacy,
             // A logged-in child's session, or the one a cover lock screen keeps.
             sessionEpoch: phase == .splash || phase == .loggedOut ? nil : epoch,

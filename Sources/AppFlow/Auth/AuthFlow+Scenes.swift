@@ -19,10 +19,14 @@ extension AuthFlow {
         let id = machine.withLock { $0.reserveScene() }
         let scene = Self.makeScene(id, splash: placeholder, stage: stage, configuration: configuration, clock: clock)
         traceTransitions(of: scene)
-        let action = machine.withLock { machine in
-            // Lock order: the auth machine's, then the intents'.
+        let (action, sources) = machine.withLock { machine in
+            // Lock order: the auth machine's, then the intents' and the event feeds'.
             intents.withLock { $0.attached(id) }
-            return machine.attach(id, scene)
+            let action = machine.attach(id, scene)
+            return (action, machine.isFinished ? [] : feedsSubscribe(to: scene))
+        }
+        for (feed, source) in sources {
+            feed.forward(source, of: id)
         }
         if case .wait = action { return scene }
         scene.placing(Task { await self.arrive(scene, action) })
@@ -58,7 +62,10 @@ extension AuthFlow {
     /// ``finish()``, waits for the same end.
     public func detach(_ scene: AuthScene<Provider>) async {
         let intentAction = machine.withLock { machine in
-            _ = machine.detach(scene.id)
+            if machine.detach(scene.id) != nil, machine.scenes.isEmpty {
+                // The flow's phase is read from the last scene detached while none is attached.
+                eventFeeds.withLock { $0.lastDetached = scene }
+            }
             return intents.withLock { $0.detached(scene.id) }
         }
         performIntents(intentAction)
@@ -130,7 +137,7 @@ extension AuthFlow {
             },
             to: { [self] in
                 let child = await makeChild(phase, variant, origin, epoch, scene.id, acquired, privacy: privacy)
-                return screen(phase, child, variant, nil, epoch, scene, privacy: privacy)
+                return screen(phase, child, variant, nil, epoch, scene, number: nil, privacy: privacy)
             }
         )
         if let epoch = acquired?.withLock({ $0 }) {

@@ -25,7 +25,8 @@
 /// The flow is the state all windows share; each window is an ``AuthScene`` with its own
 /// container and children (``scene``, ``attachScene(placeholder:stage:)``,
 /// ``detach(_:)``). Every call runs in every attached scene and returns once each has
-/// shown its outcome. A provider that declares ``AuthFlowProvider/Services`` gets them
+/// shown its outcome. ``events(bufferingPolicy:)`` and ``phase`` belong to the flow: any
+/// scene may be detached, the first included, and they go on. A provider that declares ``AuthFlowProvider/Services`` gets them
 /// made once per session and torn down after the session's last child has gone. See
 /// <doc:Flows>.
 ///
@@ -63,9 +64,12 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
     /// The factories of calls a newer call overtook: no container waits for them, so
     /// ``finish()`` does.
     let overtakenFactories = WorkInFlight()
+    /// The feeds of the flow's event streams. Its lock is taken inside the auth machine's.
+    let eventFeeds = LockedValue(AuthEventFeeds<Screen, AuthScene<Provider>>())
 
     typealias Machine = AuthStateMachine<Session, AuthOutcome, Task<Child, Never>, AuthScene<Provider>>
     typealias IntentMachine = IntentStateMachine<Session, Provider.Intent, Child, AuthIntentHandle>
+    typealias EventFeed = AuthEventFeed<Screen>
 
     /// Creates a flow showing `splash` until ``start(animation:)``.
     ///
@@ -141,13 +145,22 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
         machine.withLock { $0.callCount }
     }
 
-    /// The phase shown now (the destination once a transition has begun).
+    /// The phase shown now (the destination once a transition has begun), in the first
+    /// scene still attached; with none attached, in the last one detached. Any scene may
+    /// be detached, the first included: the phase goes on in the others.
     ///
-    /// It reads the container's child: it waits for the actor, never for a transition,
-    /// and cancellation does not affect it. After ``finish()`` it keeps returning the
-    /// last phase shown.
+    /// It reads that scene's container's child: it waits for the actor, never for a
+    /// transition, and cancellation does not affect it. After ``finish()`` it keeps
+    /// returning the last phase shown.
     public var phase: AuthPhase<Session> {
-        get async { await container.child.phase }
+        get async { await shownScene.container.child.phase }
+    }
+
+    /// The scene whose child ``phase`` reads: the first attached, else the last detached.
+    var shownScene: AuthScene<Provider> {
+        machine.withLock { machine in
+            machine.scenes.first?.scene ?? eventFeeds.withLock { $0.lastDetached } ?? scene
+        }
     }
 
     /// The phase the newest call asked for, known the moment that call was made: a
@@ -160,9 +173,10 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
         machine.withLock { $0.requestedPhase }
     }
 
-    /// The variant of the logged-out child shown now; `nil` unless logged out.
+    /// The variant of the logged-out child shown now, in the scene ``phase`` reads; `nil`
+    /// unless logged out.
     public var logoutVariant: LogoutVariant? {
-        get async { await container.child.logoutVariant }
+        get async { await shownScene.container.child.logoutVariant }
     }
 
     /// Replaces the splash child with the initial state, as ``start(animation:)`` with
@@ -399,7 +413,9 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
     /// session services' teardown; calling it again, or concurrently, waits for the same,
     /// and cancelling the caller does not shorten the wait.
     public func finish() async {
-        let (scenes, intentAction) = machine.withLock { ($0.finish(), intents.withLock { $0.finish() }) }
+        let (scenes, intentAction, feeds) = machine.withLock {
+            ($0.finish(), intents.withLock { $0.finish() }, eventFeeds.withLock { $0.finish() })
+        }
         performIntents(intentAction)
         // Factories waiting for a session's services are refused first, so that no scene's
         // transition waits for services while its container finishes.
@@ -412,51 +428,12 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
                 }
             }
         }
+        // Every event stream ends after its scenes' last events, a detached scene's included.
+        await finishFeeds(feeds)
         // Their services are released only once they have returned.
         await overtakenFactories.waitUntilNone()
         // A scene detached before `finish()` but still finishing is told by `detach`.
         await services?.finish(scenes: scenes.map(\.id))
-    }
-
-    /// A new stream of login and logout events, buffering without bound; as
-    /// ``events(bufferingPolicy:)``.
-    public func events() -> AsyncStream<AuthEvent<Session, Child>> {
-        events(bufferingPolicy: .unbounded)
-    }
-
-    /// A new stream of login, logout and refresh events of the first scene (``scene``);
-    /// one subscriber per call. Other scenes' are ``AuthScene/events(bufferingPolicy:)``.
-    ///
-    /// Subscribes at once, so it sees every transition that begins after this call.
-    /// Transitions the flow did not make (a `hop` on ``container``) are not reported here:
-    /// ``FlowContainer/events(bufferingPolicy:)`` shows them. Ends when the flow
-    /// finishes, or when the consumer stops (its forwarding task is then cancelled).
-    public func events(
-        bufferingPolicy: AsyncStream<AuthEvent<Session, Child>>.Continuation.BufferingPolicy
-    ) -> AsyncStream<AuthEvent<Session, Child>> {
-        Self.authEvents(of: container, bufferingPolicy: bufferingPolicy)
-    }
-
-    /// A new stream of the login, logout and refresh events of `container`.
-    static func authEvents(
-        of container: FlowContainer<Screen>,
-        bufferingPolicy: AsyncStream<AuthEvent<Session, Child>>.Continuation.BufferingPolicy
-    ) -> AsyncStream<AuthEvent<Session, Child>> {
-        let source = container.events()
-        let (stream, continuation) = AsyncStream.makeStream(
-            of: AuthEvent<Session, Child>.self,
-            bufferingPolicy: bufferingPolicy
-        )
-        let forwarder = Task {
-            for await event in source {
-                if let authEvent = Self.authEvent(for: event) {
-                    continuation.yield(authEvent)
-                }
-            }
-            continuation.finish()
-        }
-        continuation.onTermination = { _ in forwarder.cancel() }
-        return stream
     }
 
     /// A custom animation of the provider's children, for a call or the configuration.
@@ -478,34 +455,5 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
     public static func animation<Animator: TransitionAnimator>(_ animator: Animator) -> TransitionAnimation
     where Animator.Child == Child {
         .custom(animator)
-    }
-
-    private static func authEvent(for event: FlowEvent<Screen>) -> AuthEvent<Session, Child>? {
-        let (transition, ended): (Transition<Screen>, Bool)
-        switch event {
-        case .willTransition(let value): (transition, ended) = (value, false)
-        case .didTransition(let value): (transition, ended) = (value, true)
-        case .progress: return nil
-        }
-        guard let call = transition.to.call else { return nil }
-        let session: Session?
-        let kind: AuthEvent<Session, Child>.Kind
-        switch transition.to.phase {
-        case .loggedIn(let loggedIn):
-            (session, kind) = (loggedIn, ended ? .didLogin : .willLogin)
-        case .locked(let locked):
-            (session, kind) = (locked, ended ? .didLock : .willLock)
-        case .loggedOut, .splash:
-            (session, kind) = (nil, ended ? .didLogout : .willLogout)
-        }
-        return AuthEvent(
-            kind: kind,
-            child: transition.to.child,
-            session: session,
-            isInitial: call == .start,
-            call: call,
-            logoutVariant: transition.to.logoutVariant,
-            transitionID: transition.id
-        )
     }
 }

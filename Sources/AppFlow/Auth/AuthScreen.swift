@@ -32,6 +32,9 @@ public struct AuthScreen<Session: Sendable & Equatable, Child: Sendable>: Sendab
     /// The call that placed this screen; `nil` for a screen the flow did not place itself
     /// (a `hop` within a phase, say).
     let call: AuthCall?
+    /// The number of the call that placed this screen, in call order; `nil` when
+    /// ``call`` is, and for a scene's placement where the flow already was.
+    let number: UInt64?
     /// Whether this is the switching placeholder shown while one session's child is
     /// released before the next one is built.
     let isSwitchingPlaceholder: Bool
@@ -62,6 +65,7 @@ public struct AuthScreen<Session: Sendable & Equatable, Child: Sendable>: Sendab
         child: Child,
         logoutVariant: LogoutVariant?,
         call: AuthCall?,
+        number: UInt64? = nil,
         isSwitchingPlaceholder: Bool = false,
         isPrivacyCover: Bool = false,
         sessionEpoch: UInt64? = nil,
@@ -72,6 +76,7 @@ public struct AuthScreen<Session: Sendable & Equatable, Child: Sendable>: Sendab
         self.child = child
         self.logoutVariant = phase == .loggedOut ? logoutVariant ?? .signedOut : nil
         self.call = call
+        self.number = call == nil ? nil : number
         self.isSwitchingPlaceholder = isSwitchingPlaceholder
         self.isPrivacyCover = isPrivacyCover
         self.sessionEpoch = sessionEpoch

@@ -1,0 +1,124 @@
+/// The flow's own events made from its scenes': one will/did pair per call, whichever
+/// windows show it, so that ``AuthFlow/events(bufferingPolicy:)`` belongs to the flow and
+/// not to a scene.
+///
+/// Each subscriber has one: it is fed, in one order, every scene's auth events (with the
+/// number of the call that made each screen) and the end of each scene's stream, and
+/// says what the subscriber sees. The first scene to begin a call announces it; the call's
+/// `did` comes once every scene that began it within this subscription has ended it, or
+/// gone, or a newer call begins: the flow's events never overlap, as one container's do
+/// not. A call older than one announced is not announced (a scene that joins a call late,
+/// or a stale transition in one window). No `await`, no lock: the subscriber's one consumer
+/// task performs.
+struct AuthEventMerge<Session: Sendable & Equatable, Child: Sendable> {
+    typealias Event = AuthEvent<Session, Child>
+
+    /// One scene's transition: the scene and its container's transition id.
+    struct Member: Hashable {
+        let scene: AuthSceneID
+        let transition: TransitionID
+    }
+
+    /// The call announced and not yet ended, if any.
+    enum State {
+        /// No call's `will` awaits its `did`.
+        case idle
+        /// Call `number` was announced by `will`; `members` are the scene transitions
+        /// still showing it.
+        case open(number: UInt64, will: Event, members: Set<Member>)
+        /// The flow finished: nothing more is announced.
+        case finished
+    }
+
+    private(set) var state = State.idle
+    /// The newest call announced; every call announced is newer than the one before.
+    private(set) var newestAnnounced: UInt64?
+
+    /// A scene's transition for call `number` began with `event`, a `will`. Returns what
+    /// the subscriber sees: nothing (the call is announced, or older than one that was),
+    /// the `will`, or the open call's `did` and then the `will` of this newer one.
+    mutating func began(_ event: Event, number: UInt64, in member: Member) -> [Event] {
+        switch state {
+        case .finished:
+            return []
+        case .open(let open, let will, var members) where open == number:
+            members.insert(member)
+            state = .open(number: open, will: will, members: members)
+            return []
+        case .open(_, let will, _):
+            guard isNewer(number) else { return [] }
+            announce(event, number: number, member: member)
+            return [will.ended, event]
+        case .idle:
+            guard isNewer(number) else { return [] }
+            announce(event, number: number, member: member)
+            return [event]
+        }
+    }
+
+    /// A scene's transition ended. Returns the open call's `did` when it was the last of
+    /// the call's transitions; otherwise nothing.
+    mutating func ended(_ member: Member) -> Event? {
+        guard case .open(let number, let will, var members) = state, members.remove(member) != nil else {
+            return nil
+        }
+        return close(number, will, members)
+    }
+
+    /// Scene `scene`'s stream ended (it was detached, or the flow finished): its
+    /// transitions count as ended. Returns the open call's `did` if none is left.
+    mutating func sceneEnded(_ scene: AuthSceneID) -> Event? {
+        guard case .open(let number, let will, var members) = state else { return nil }
+        let before = members.count
+        members = members.filter { $0.scene != scene }
+        guard members.count < before else { return nil }
+        return close(number, will, members)
+    }
+
+    /// The flow finished and every scene's stream has ended. Returns the open call's
+    /// `did`, if one is still owed; nothing is announced afterwards.
+    mutating func flowFinished() -> Event? {
+        defer { state = .finished }
+        guard case .open(_, let will, _) = state else { return nil }
+        return will.ended
+    }
+
+    private func isNewer(_ number: UInt64) -> Bool {
+        newestAnnounced.map { number > $0 } ?? true
+    }
+
+    private mutating func announce(_ event: Event, number: UInt64, member: Member) {
+        state = .open(number: number, will: event, members: [member])
+        newestAnnounced = number
+    }
+
+    private mutating func close(_ number: UInt64, _ will: Event, _ members: Set<Member>) -> Event? {
+        guard members.isEmpty else {
+            state = .open(number: number, will: will, members: members)
+            return nil
+        }
+        state = .idle
+        return will.ended
+    }
+}
+
+extension AuthEvent {
+    /// The `did` event of this `will`: the same transition, ended.
+    var ended: AuthEvent {
+        let endedKind: Kind =
+            switch kind {
+            case .willLogin, .didLogin: .didLogin
+            case .willLogout, .didLogout: .didLogout
+            case .willLock, .didLock: .didLock
+            }
+        return AuthEvent(
+            kind: endedKind,
+            child: child,
+            session: session,
+            isInitial: isInitial,
+            call: call,
+            logoutVariant: logoutVariant,
+            transitionID: transitionID
+        )
+    }
+}

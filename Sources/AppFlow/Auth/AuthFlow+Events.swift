@@ -1,0 +1,156 @@
+// The flow's events: one will/did pair per call, whichever windows show it, made from
+// every attached scene's container events by one `AuthEventMerge` per subscriber.
+
+extension AuthFlow {
+    /// A new stream of login and logout events, buffering without bound; as
+    /// ``events(bufferingPolicy:)``.
+    public func events() -> AsyncStream<AuthEvent<Session, Child>> {
+        events(bufferingPolicy: .unbounded)
+    }
+
+    /// A new stream of the flow's login, logout, lock and refresh events, whichever windows
+    /// show them; one subscriber per call. One scene's own are
+    /// ``AuthScene/events(bufferingPolicy:)``.
+    ///
+    /// **What it carries.** One `will` and one `did` per call that a scene shows: the
+    /// `will` when the first scene begins the call's transition (its child and
+    /// ``AuthEvent/transitionID`` are that scene's), the `did` once every scene that began
+    /// it has ended it, or has been detached, or a newer call has begun in one of them.
+    /// Pairs never overlap, and every `will` gets its `did`. A call shown in no window (made
+    /// while no scene is attached) is not reported; neither is a scene placed where the flow
+    /// already is (``attachScene(placeholder:stage:)``), nor a transition the flow did not
+    /// make (a `hop` on a scene's container: ``FlowContainer/events(bufferingPolicy:)``
+    /// shows those).
+    ///
+    /// **Ordering.** Subscribes at once, to every scene attached now and to each one
+    /// attached later, so it sees every call whose transitions begin after this returns.
+    ///
+    /// **Scenes come and go.** Detaching any scene, the first included, ends nothing: the
+    /// stream goes on with the scenes left and those attached later. **After ``finish()``**
+    /// the stream ends after the last `did`; a stream made after it ends at once. It also
+    /// ends when the consumer stops; its tasks are then cancelled.
+    public func events(
+        bufferingPolicy: AsyncStream<AuthEvent<Session, Child>>.Continuation.BufferingPolicy
+    ) -> AsyncStream<AuthEvent<Session, Child>> {
+        let (stream, output) = AsyncStream.makeStream(
+            of: AuthEvent<Session, Child>.self,
+            bufferingPolicy: bufferingPolicy
+        )
+        let (inputs, feed) = EventFeed.make()
+        let sources = machine.withLock { machine -> [(AuthSceneID, AsyncStream<FlowEvent<Screen>>)]? in
+            // Lock order: the auth machine's, then the feeds'. A finished flow takes no feed.
+            guard !machine.isFinished else { return nil }
+            eventFeeds.withLock { $0.add(feed) }
+            return machine.scenes.map { ($0.id, feed.subscribe(to: $0.scene.container)) }
+        }
+        guard let sources else {
+            output.finish()
+            return stream
+        }
+        for (id, source) in sources {
+            feed.forward(source, of: id)
+        }
+        let consumer = Task {
+            var merge = AuthEventMerge<Session, Child>()
+            for await input in inputs {
+                for event in Self.perform(input, on: &merge) {
+                    output.yield(event)
+                }
+            }
+            output.finish()
+        }
+        output.onTermination = { [weak self] _ in
+            consumer.cancel()
+            feed.stop()
+            self?.eventFeeds.withLock { $0.remove(feed) }
+        }
+        return stream
+    }
+
+    /// Feeds `input` to a subscriber's `merge`; returns what the subscriber sees.
+    private static func perform(
+        _ input: EventFeed.Input,
+        on merge: inout AuthEventMerge<Session, Child>
+    ) -> [AuthEvent<Session, Child>] {
+        switch input {
+        case .event(let scene, .willTransition(let transition)):
+            guard let number = transition.to.number, let event = authEvent(for: .willTransition(transition)) else {
+                return []
+            }
+            return merge.began(event, number: number, in: .init(scene: scene, transition: transition.id))
+        case .event(let scene, .didTransition(let transition)):
+            return merge.ended(.init(scene: scene, transition: transition.id)).map { [$0] } ?? []
+        case .event(_, .progress):
+            return []
+        case .sceneEnded(let scene):
+            return merge.sceneEnded(scene).map { [$0] } ?? []
+        case .flowFinished:
+            return merge.flowFinished().map { [$0] } ?? []
+        }
+    }
+
+    /// Subscribes every feed of the flow's events to scene `id`, just attached: called
+    /// under the machine's lock, before the scene shows anything.
+    func feedsSubscribe(to scene: AuthScene<Provider>) -> [(EventFeed, AsyncStream<FlowEvent<Screen>>)] {
+        eventFeeds.withLock { $0.feeds.values.map { ($0, $0.subscribe(to: scene.container)) } }
+    }
+
+    /// Ends every feed once the scenes' containers have finished: each gets the flow's
+    /// end after the last event of every scene it listens to.
+    func finishFeeds(_ feeds: [EventFeed]) async {
+        for feed in feeds {
+            await feed.end()
+        }
+    }
+
+    /// A new stream of the login, logout and refresh events of `container`.
+    static func authEvents(
+        of container: FlowContainer<Screen>,
+        bufferingPolicy: AsyncStream<AuthEvent<Session, Child>>.Continuation.BufferingPolicy
+    ) -> AsyncStream<AuthEvent<Session, Child>> {
+        let source = container.events()
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: AuthEvent<Session, Child>.self,
+            bufferingPolicy: bufferingPolicy
+        )
+        let forwarder = Task {
+            for await event in source {
+                if let authEvent = Self.authEvent(for: event) {
+                    continuation.yield(authEvent)
+                }
+            }
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in forwarder.cancel() }
+        return stream
+    }
+
+    private static func authEvent(for event: FlowEvent<Screen>) -> AuthEvent<Session, Child>? {
+        let (transition, ended): (Transition<Screen>, Bool)
+        switch event {
+        case .willTransition(let value): (transition, ended) = (value, false)
+        case .didTransition(let value): (transition, ended) = (value, true)
+        case .progress: return nil
+        }
+        guard let call = transition.to.call else { return nil }
+        let session: Session?
+        let kind: AuthEvent<Session, Child>.Kind
+        switch transition.to.phase {
+        case .loggedIn(let loggedIn):
+            (session, kind) = (loggedIn, ended ? .didLogin : .willLogin)
+        case .locked(let locked):
+            (session, kind) = (locked, ended ? .didLock : .willLock)
+        case .loggedOut, .splash:
+            (session, kind) = (nil, ended ? .didLogout : .willLogout)
+        }
+        return AuthEvent(
+            kind: kind,
+            child: transition.to.child,
+            session: session,
+            isInitial: call == .start,
+            call: call,
+            logoutVariant: transition.to.logoutVariant,
+            transitionID: transition.id
+        )
+    }
+}
