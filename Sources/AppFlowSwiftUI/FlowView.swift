@@ -15,9 +15,11 @@ import SwiftUI
 /// ``FlowViewModel/viewCompleted(_:)``. Nothing rests on SwiftUI's removal transitions: the
 /// outgoing child stays until the model drops it, so the background does not show through
 /// a fade or a slide.
-/// Each child keeps its frame's ``FlowViewIdentity`` as its identity, so a new session's
-/// views start with fresh state. Only the child in front takes touches and is seen by
-/// VoiceOver. A view that disappears (a tab switch) and comes back draws the model's
+/// Each child keeps its layer's ``FlowViewLayer/id`` as its identity, so a new session's
+/// views start with fresh state, while a session's view that a privacy cover or a
+/// cover-style lock kept (``FlowCovering``) stays alive under the cover, transparent, and
+/// comes back as the same view, with its state and the sheets it presents. Only the child
+/// in front takes touches and is seen by VoiceOver. A view that disappears (a tab switch) and comes back draws the model's
 /// layers as they are then: the current child.
 ///
 /// Apple platforms only, in the `AppFlowSwiftUI` product, so that an app of UIKit alone
@@ -49,7 +51,8 @@ public struct FlowView<Child: Sendable, Content: View>: View {
                             x: CGFloat(layer.offsetX) * proxy.size.width,
                             y: CGFloat(layer.offsetY) * proxy.size.height
                         )
-                        .zIndex(Double(layer.id.rawValue))
+                        // Back to front by frame: a child shown again keeps an older view identity.
+                        .zIndex(Double(layer.frame.identity.rawValue))
                         // Layers come and go at once: the values above are the animation.
                         .transition(.identity)
                         .allowsHitTesting(layer.isFront)

@@ -240,7 +240,16 @@ extension AuthFlow {
                 let plan = machine.withLock { $0.plan(stamp, call, current: current.place) }
                 if plan.reusesCovered, let covered = scene.covered(ofEpoch: plan.epoch) {
                     // The child the lock hid, shown again as it was: a new screen of it.
-                    return screen(plan.phase, covered.child, nil, plan.origin, plan.epoch, scene, number: stamp)
+                    return screen(
+                        plan.phase,
+                        covered.child,
+                        nil,
+                        plan.origin,
+                        plan.epoch,
+                        scene,
+                        number: stamp,
+                        childSerial: covered.childSerial
+                    )
                 }
                 if plan.covers {
                     scene.keepCovered(current, ofEpoch: plan.epoch, by: stamp)
@@ -402,7 +411,8 @@ extension AuthFlow {
         _ epoch: UInt64?,
         _ scene: AuthScene<Provider>,
         number: Machine.Stamp?,
-        privacy: Bool = false
+        privacy: Bool = false,
+        childSerial: UInt64? = nil
     ) -> Screen {
         Screen(
             phase: phase,
@@ -414,7 +424,12 @@ extension AuthFlow {
             // A logged-in child's session, or the one a cover lock screen keeps.
             sessionEpoch: phase == .splash || phase == .loggedOut ? nil : epoch,
             owner: owner(of: scene.id),
-            coverMark: scene.coverMark
+            coverMark: scene.coverMark,
+            childSerial: childSerial
+                ?? builtChildren.withLock { count in
+                    count += 1
+                    return count
+                }
         )
     }
 
@@ -486,3 +501,7 @@ extension AuthFlow {
         )
     }
 }
+
+/// How many children every flow has built: each built child's screen takes the next
+/// number (``AuthScreen/childSerial``).
+private let builtChildren = LockedValue<UInt64>(0)

@@ -48,6 +48,10 @@ public struct AuthScreen<Session: Sendable & Equatable, Child: Sendable>: Sendab
     let owner: AuthScreenOwner?
     /// The scene's record of the session child a cover keeps; `nil` outside a flow.
     let coverMark: AuthCoverMark?
+    /// Which child the flow built this screen with, unique per child built: a screen that
+    /// shows a kept child again has the number of the screen that showed it before. `nil`
+    /// for a screen the flow did not build a child for.
+    let childSerial: UInt64?
 
     /// A screen of `phase` showing `child`, as an app places one itself (a `hop` within a
     /// phase, say). A logged-out screen gets the ``LogoutVariant/signedOut`` variant.
@@ -70,7 +74,8 @@ public struct AuthScreen<Session: Sendable & Equatable, Child: Sendable>: Sendab
         isPrivacyCover: Bool = false,
         sessionEpoch: UInt64? = nil,
         owner: AuthScreenOwner? = nil,
-        coverMark: AuthCoverMark? = nil
+        coverMark: AuthCoverMark? = nil,
+        childSerial: UInt64? = nil
     ) {
         self.phase = phase
         self.child = child
@@ -82,6 +87,7 @@ public struct AuthScreen<Session: Sendable & Equatable, Child: Sendable>: Sendab
         self.sessionEpoch = sessionEpoch
         self.owner = owner
         self.coverMark = coverMark
+        self.childSerial = childSerial
     }
 
     /// Whether this screen shows a logged-in session's own child: `false` for the splash,
@@ -113,6 +119,16 @@ public struct AuthScreen<Session: Sendable & Equatable, Child: Sendable>: Sendab
         case .locked(let session):
             return isPrivacyCover ? .covered(session) : .locked(session, keepsSession: sessionEpoch != nil)
         }
+    }
+}
+
+extension AuthScreen: FlowCovering {
+    /// Whether this screen shows again the very child `covered` showed: the session's child
+    /// that the privacy cover or a cover-style lock kept, as the uncover or unlock shows it.
+    /// `false` for any other screen, even one of the same session.
+    public func returns(to covered: AuthScreen) -> Bool {
+        guard let childSerial else { return false }
+        return childSerial == covered.childSerial
     }
 }
 

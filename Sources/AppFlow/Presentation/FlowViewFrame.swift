@@ -2,8 +2,9 @@
 ///
 /// Every switch gives a new identity, so no view state (`@State`, scroll positions) of one
 /// child survives into the next, even when the two are views of the same type, as two
-/// sessions' home screens are. A child shown again later (the one a cover lock kept) is a
-/// new identity too: keep what must survive in the child's model, not in its view.
+/// sessions' home screens are. A child a cover kept and shows again (``FlowCovering``) is
+/// a new frame too, but its layer keeps the view identity it had
+/// (``FlowViewLayer/id``), so its view lives on.
 public struct FlowViewIdentity: Sendable, Hashable, CustomStringConvertible {
     /// The identity's number; identities only grow within one model.
     public let rawValue: UInt64

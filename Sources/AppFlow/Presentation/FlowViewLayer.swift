@@ -18,7 +18,9 @@
 /// | outgoing, ``FlowViewAnimation/Effect/move(_:)`` | opaque, in place | opaque, one size off toward the edge |
 ///
 /// An outgoing child whose effect is `identity` stays opaque behind the incoming one until
-/// the switch ends, so the background does not show through a child fading in over it.
+/// the switch ends, so the background does not show through a child fading in over it. A
+/// child kept under a cover (``FlowCovering``) is drawn transparent at the back, not in
+/// front, until it is shown again or ended.
 public struct FlowViewLayer<Child>: Identifiable {
     /// The frame drawn.
     public let frame: FlowViewFrame<Child>
@@ -33,14 +35,35 @@ public struct FlowViewLayer<Child>: Identifiable {
     /// by VoiceOver.
     public let isFront: Bool
 
-    /// The frame's identity: a layer keeps it from the switch that brings it to the one
-    /// that removes it.
-    public var id: FlowViewIdentity { frame.identity }
+    /// The identity its view has: the frame's own, or, for a child a cover kept and shows
+    /// again (``FlowCovering``), the identity of the frame that showed it before, so that
+    /// SwiftUI keeps that view, its state and what it presents. A layer keeps it from the
+    /// switch that brings it to the one that removes it.
+    public let id: FlowViewIdentity
 
-    /// A layer of `frame` drawn with these values. ``FlowViewModel`` makes these; tests
-    /// may too.
+    /// A layer of `frame` drawn with these values, with the frame's identity as its view's.
+    /// ``FlowViewModel`` makes these; tests may too.
     public init(frame: FlowViewFrame<Child>, opacity: Double, offsetX: Double, offsetY: Double, isFront: Bool) {
+        self.init(
+            frame: frame,
+            view: frame.identity,
+            opacity: opacity,
+            offsetX: offsetX,
+            offsetY: offsetY,
+            isFront: isFront
+        )
+    }
+
+    init(
+        frame: FlowViewFrame<Child>,
+        view: FlowViewIdentity,
+        opacity: Double,
+        offsetX: Double,
+        offsetY: Double,
+        isFront: Bool
+    ) {
         self.frame = frame
+        self.id = view
         self.opacity = opacity
         self.offsetX = offsetX
         self.offsetY = offsetY

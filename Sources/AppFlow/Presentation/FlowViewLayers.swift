@@ -11,22 +11,50 @@
 /// outgoing one from wherever its animation was, and the frames behind it stay at their
 /// end values (a frame whose effect is none stays opaque).
 ///
+/// A frame that a cover hides (``Relation/covers``) is kept under it, drawn at the back,
+/// transparent and not in front (so untouchable and hidden from VoiceOver), with its view
+/// identity; a frame that returns to it (``Relation/returns``) takes that view identity,
+/// so SwiftUI keeps the view. Any other frame ends it.
+///
 /// Invariants, checked by ``invariantViolations(reduceMotion:)`` after every step in the
 /// tests:
 /// 1. There is always one frame in front, the newest, and it is the last layer.
-/// 2. Identities grow from back to front.
-/// 3. One layer only when settled, and then it is opaque and in place.
+/// 2. Frame identities grow from back to front.
+/// 3. One layer only when settled, and then it is opaque and in place (a kept frame
+///    aside).
 /// 4. At its end values, the front layer is opaque and in place.
+/// 5. No two layers share a view identity.
+/// 6. A kept frame not also leaving is drawn transparent, at the back, not in front.
 struct FlowViewLayers<Child> {
-    /// A frame on screen, and the switch that covered it, if one did.
+    /// How a mounted frame stands to the frame a cover keeps.
+    enum Relation: Equatable {
+        /// It ends the kept frame, if any: a switch of any other kind.
+        case replaces
+        /// It covers the frame before it, which is kept under it (or keeps the one kept).
+        case covers
+        /// It shows the kept frame's child again, with the kept frame's view identity.
+        case returns
+    }
+
+    /// A frame on screen, the identity its view has, and the switch that covered it, if
+    /// one did.
     private struct Entry {
         let frame: FlowViewFrame<Child>
+        /// The identity SwiftUI gives its view: the frame's own, or the kept frame's it returns to.
+        let view: FlowViewIdentity
         /// The animation of the switch that put the next frame in front of this one.
         var coveredBy: TransitionAnimation?
+
+        init(frame: FlowViewFrame<Child>, view: FlowViewIdentity? = nil) {
+            self.frame = frame
+            self.view = view ?? frame.identity
+        }
     }
 
     /// The frames on screen, back to front; never empty.
     private var entries: [Entry]
+    /// The frame a cover keeps, if any.
+    private var kept: Entry?
     /// Whether the newest switch is at its end values (the view animates it, or it settled).
     private(set) var atEnd = true
 
@@ -39,11 +67,26 @@ struct FlowViewLayers<Child> {
     /// How many frames are on screen.
     var count: Int { entries.count }
 
+    /// The child of the frame a cover keeps, if any.
+    var keptChild: Child? { kept?.frame.child }
+
     /// A new frame was mounted: it comes in front, at its start values; a switch SwiftUI
-    /// does not animate settles at once.
-    mutating func mounted(_ frame: FlowViewFrame<Child>) {
+    /// does not animate settles at once. `relation` says what becomes of the kept frame.
+    mutating func mounted(_ frame: FlowViewFrame<Child>, relation: Relation = .replaces) {
         entries[entries.count - 1].coveredBy = frame.animation
-        entries.append(Entry(frame: frame))
+        var view: FlowViewIdentity?
+        switch relation {
+        case .covers:
+            if kept == nil { kept = entries[entries.count - 1] }
+        case .returns:
+            view = kept?.view
+            // The kept child comes to the front: no other layer draws its view.
+            if let view { entries.removeAll { $0.view == view } }
+            kept = nil
+        case .replaces:
+            kept = nil
+        }
+        entries.append(Entry(frame: frame, view: view))
         atEnd = false
         if FlowViewAnimation(frame.animation, reduceMotion: false).duration == nil {
             settle()
@@ -62,34 +105,45 @@ struct FlowViewLayers<Child> {
     }
 
     private mutating func settle() {
-        entries = [Entry(frame: front)]
+        var only = entries[entries.count - 1]
+        only.coveredBy = nil
+        entries = [only]
         atEnd = true
     }
 
-    /// The layers, back to front, with Reduce Motion on or off.
+    /// The layers, back to front, with Reduce Motion on or off: a kept frame not drawn
+    /// among them first, transparent.
     func layers(reduceMotion: Bool) -> [FlowViewLayer<Child>] {
-        entries.indices.map { index in
-            let entry = entries[index]
-            let isFront = index == entries.count - 1
-            let values: Values
-            if isFront {
-                let effect = FlowViewAnimation(entry.frame.animation, reduceMotion: reduceMotion).insertion
-                values = atEnd ? .inPlace : Self.away(effect)
-            } else {
-                let animation = entry.coveredBy ?? .immediate
-                let effect = FlowViewAnimation(animation, reduceMotion: reduceMotion).removal
-                // Only the frame just behind the front one waits for the newest switch.
-                let coveredByNewest = index == entries.count - 2
-                values = coveredByNewest && !atEnd ? .inPlace : Self.away(effect)
-            }
-            return FlowViewLayer(
-                frame: entry.frame,
-                opacity: values.opacity,
-                offsetX: values.x,
-                offsetY: values.y,
-                isFront: isFront
-            )
+        var hidden: [FlowViewLayer<Child>] = []
+        if let kept, !entries.contains(where: { $0.view == kept.view }) {
+            hidden = [
+                FlowViewLayer(frame: kept.frame, view: kept.view, opacity: 0, offsetX: 0, offsetY: 0, isFront: false)
+            ]
         }
+        return hidden
+            + entries.indices.map { index in
+                let entry = entries[index]
+                let isFront = index == entries.count - 1
+                let values: Values
+                if isFront {
+                    let effect = FlowViewAnimation(entry.frame.animation, reduceMotion: reduceMotion).insertion
+                    values = atEnd ? .inPlace : Self.away(effect)
+                } else {
+                    let animation = entry.coveredBy ?? .immediate
+                    let effect = FlowViewAnimation(animation, reduceMotion: reduceMotion).removal
+                    // Only the frame just behind the front one waits for the newest switch.
+                    let coveredByNewest = index == entries.count - 2
+                    values = coveredByNewest && !atEnd ? .inPlace : Self.away(effect)
+                }
+                return FlowViewLayer(
+                    frame: entry.frame,
+                    view: entry.view,
+                    opacity: values.opacity,
+                    offsetX: values.x,
+                    offsetY: values.y,
+                    isFront: isFront
+                )
+            }
     }
 
     /// A layer's drawing values.
@@ -116,11 +170,17 @@ struct FlowViewLayers<Child> {
     /// The invariants this value breaks, if any.
     func invariantViolations(reduceMotion: Bool) -> [String] {
         var violations: [String] = []
-        let layers = layers(reduceMotion: reduceMotion)
-        if layers.isEmpty || layers.filter(\.isFront).count != 1 || layers.last?.isFront != true {
-            violations.append("1: front \(layers.map(\.isFront))")
+        let all = layers(reduceMotion: reduceMotion)
+        // A kept frame not among the frames on screen is drawn apart, as the first layer.
+        let keptApart = kept.map { kept in !entries.contains { $0.view == kept.view } } ?? false
+        if keptApart, let first = all.first, first.id != kept?.view || first.opacity != 0 || first.isFront {
+            violations.append("6: kept \(String(describing: kept?.view)) drawn \(first.id) at \(first.opacity)")
         }
-        let ids = layers.map(\.id.rawValue)
+        let layers = keptApart ? Array(all.dropFirst()) : all
+        if layers.isEmpty || all.filter(\.isFront).count != 1 || layers.last?.isFront != true {
+            violations.append("1: front \(all.map(\.isFront))")
+        }
+        let ids = all.map(\.frame.identity.rawValue)
         if ids != ids.sorted() || Set(ids).count != ids.count { violations.append("2: identities \(ids)") }
         if let front = layers.last, atEnd, front.opacity != 1 || front.offsetX != 0 || front.offsetY != 0 {
             violations.append("4: front at its end drawn \(front.opacity), \(front.offsetX), \(front.offsetY)")
@@ -130,6 +190,7 @@ struct FlowViewLayers<Child> {
         {
             violations.append("3: one layer, at end \(atEnd), drawn \(only.opacity), \(only.offsetX), \(only.offsetY)")
         }
+        if Set(all.map(\.id)).count != all.count { violations.append("5: view identities \(all.map(\.id))") }
         return violations
     }
 }

@@ -64,7 +64,7 @@ public final class FlowViewModel<Child: Sendable>: FlowStage {
     public func mount(_ transition: Transition<Child>) async {
         machine.mounted(transition.id, to: transition.to, animation: transition.animation)
         frame = machine.frame
-        stack.mounted(machine.frame)
+        stack.mounted(machine.frame, relation: Self.relation(of: transition.to, kept: stack.keptChild))
     }
 
     /// Returns once the view's animation completed, or as the type's summary says. The
@@ -132,6 +132,14 @@ public final class FlowViewModel<Child: Sendable>: FlowStage {
         limit?.cancel()
         limit = nil
         waiter.resume()
+    }
+
+    /// How `child` stands to `kept`, the child a cover keeps (``FlowCovering``).
+    private static func relation(of child: Child, kept: Child?) -> FlowViewLayers<Child>.Relation {
+        guard let covering = child as? any FlowCovering else { return .replaces }
+        if covering.coversSession { return .covers }
+        if let kept, covering.returns(toAny: kept) { return .returns }
+        return .replaces
     }
 
     /// Whether `interruption` is a newer request's: only then does another mount follow.

@@ -98,6 +98,53 @@ import Testing
         #expect(Self.describe(layers.layers(reduceMotion: false)) == "a 1 0 0 | b 1 0 0 | c* 0 0 0")
     }
 
+    /// The view identities of the layers, back to front.
+    static func views(_ layers: Layers) -> [UInt64] {
+        layers.layers(reduceMotion: false).map(\.id.rawValue)
+    }
+
+    @Test func aCoverKeepsTheFrameBehindItHidden_AndAReturnDrawsItWithItsViewIdentity() {
+        var layers = Layers(initial: Self.frame("a", 0, .immediate))
+        layers.mounted(Self.frame("cover", 1, .fade()), relation: .covers)
+        // During the switch, a leaves as any outgoing child does: drawn once.
+        #expect(Self.describe(layers.layers(reduceMotion: false)) == "a 1 0 0 | cover* 0 0 0")
+        layers.viewAnimating(FlowViewIdentity(rawValue: 1))
+        layers.settled(FlowViewIdentity(rawValue: 1))
+        // Settled, a stays under the cover: transparent, behind, not in front.
+        #expect(Self.describe(layers.layers(reduceMotion: false)) == "a 0 0 0 | cover* 1 0 0")
+        #expect(Self.views(layers) == [0, 1])
+        #expect(layers.invariantViolations(reduceMotion: false).isEmpty)
+        // The uncover shows a again: a new frame, drawn as a's view.
+        layers.mounted(Self.frame("a", 2, .immediate), relation: .returns)
+        #expect(Self.describe(layers.layers(reduceMotion: false)) == "a* 1 0 0")
+        #expect(Self.views(layers) == [0] && layers.front.identity.rawValue == 2)
+        #expect(layers.keptChild == nil)
+        #expect(layers.invariantViolations(reduceMotion: false).isEmpty)
+    }
+
+    @Test func anUncoverBeforeTheCoverSettledDrawsTheKeptViewOnceInFront() {
+        var layers = Layers(initial: Self.frame("a", 0, .immediate))
+        layers.mounted(Self.frame("cover", 1, .fade()), relation: .covers)
+        layers.mounted(Self.frame("a", 2, .fade()), relation: .returns)
+        #expect(Self.describe(layers.layers(reduceMotion: false)) == "cover 1 0 0 | a* 0 0 0")
+        #expect(Self.views(layers) == [1, 0])
+        #expect(layers.invariantViolations(reduceMotion: false).isEmpty)
+    }
+
+    @Test func aCoverOverACoverKeepsTheFirstKeptFrame_AndAnyOtherSwitchEndsIt() {
+        var layers = Layers(initial: Self.frame("a", 0, .immediate))
+        layers.mounted(Self.frame("lock", 1, .immediate), relation: .covers)
+        layers.mounted(Self.frame("cover", 2, .immediate), relation: .covers)
+        #expect(Self.describe(layers.layers(reduceMotion: false)) == "a 0 0 0 | cover* 1 0 0")
+        #expect(layers.keptChild == "a")
+        layers.mounted(Self.frame("login", 3, .immediate), relation: .replaces)
+        #expect(Self.describe(layers.layers(reduceMotion: false)) == "login* 1 0 0")
+        #expect(layers.keptChild == nil)
+        // A return with nothing kept is a new view.
+        layers.mounted(Self.frame("a", 4, .immediate), relation: .returns)
+        #expect(Self.views(layers) == [4])
+    }
+
     /// Random walks over every input, the invariants checked after every step, and the
     /// front always the newest frame.
     @Test func randomWalksKeepTheInvariants() {
@@ -111,7 +158,10 @@ import Testing
                 case 0:
                     newest += 1
                     let animation = Self.animations.randomElement(using: &generator)!.1
-                    layers.mounted(Self.frame("f\(newest)", newest, animation))
+                    let relation = ([.replaces, .covers, .returns] as [Layers.Relation]).randomElement(
+                        using: &generator
+                    )!
+                    layers.mounted(Self.frame("f\(newest)", newest, animation), relation: relation)
                 case 1: layers.viewAnimating(identity)
                 default: layers.settled(identity)
                 }

@@ -252,9 +252,94 @@ struct FlowViewModelSceneTests {
         #expect(await flow.cover() == .completed)
         #expect(first.frame.child.child == "cover" && second.frame.child.child == "cover")
         for model in [first, second] {
-            #expect(model.layers(reduceMotion: false).map(\.frame.child.child) == ["cover"], "drawn alone, at once")
+            let layers = model.layers(reduceMotion: false)
+            #expect(layers.map(\.frame.child.child) == ["home(ann)", "cover"], "at once, the session kept under it")
+            #expect(layers.map(\.opacity) == [0, 1] && layers.map(\.isFront) == [false, true])
         }
         #expect(first.frame.viewAnimation(reduceMotion: false).duration == nil)
+    }
+
+    /// A model of one scene, shown by a view, of a started flow logged in as "ann" with
+    /// switches SwiftUI does not animate.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    static func loggedIn(
+        lockStyle: AuthLockStyle = .cover
+    ) async -> (FlowViewModel<AuthScreen<String, String>>, AuthFlow<Provider>) {
+        var provider = Provider()
+        provider.configuration = AuthFlowConfiguration(
+            loginAnimation: .immediate,
+            logoutAnimation: .immediate,
+            startAnimation: .immediate,
+            lockStyle: lockStyle
+        )
+        let model = FlowViewModel(initial: AuthScreen<String, String>(phase: .splash, child: "launch"))
+        let flow = AuthFlow(provider: provider, splash: "launch", stage: model)
+        model.viewAppeared()
+        await flow.start()
+        await flow.login("ann")
+        return (model, flow)
+    }
+
+    /// The layers as `child@view`, back to front, a hidden one marked `(hidden)`.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    static func drawn(_ model: FlowViewModel<AuthScreen<String, String>>) -> [String] {
+        model.layers(reduceMotion: false).map { layer in
+            let hidden = layer.opacity == 0 && !layer.isFront ? " (hidden)" : ""
+            return "\(layer.frame.child.child)@\(layer.id.rawValue)\(hidden)"
+        }
+    }
+
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @Test func aSessionViewLivesHiddenUnderTheCoverAndTheLockAndComesBackAsTheSameView() async {
+        let (model, flow) = await Self.loggedIn()
+        let session = model.frame.identity.rawValue
+        #expect(Self.drawn(model) == ["home(ann)@\(session)"])
+
+        // The privacy cover: the session's view stays, hidden, untouchable, unseen by VoiceOver.
+        #expect(await flow.cover() == .completed)
+        #expect(Self.drawn(model) == ["home(ann)@\(session) (hidden)", "cover@\(session + 1)"])
+        // Uncovered: the same view, so SwiftUI keeps its state and the sheet it presents.
+        #expect(await flow.uncover() == .completed)
+        #expect(Self.drawn(model) == ["home(ann)@\(session)"])
+        #expect(model.frame.identity.rawValue == session + 2, "the frame is new; its view is not")
+
+        // A cover-style lock: still the same view when unlocked.
+        #expect(await flow.lock() == .completed)
+        #expect(Self.drawn(model).first == "home(ann)@\(session) (hidden)")
+        #expect(await flow.unlock() == .completed)
+        #expect(Self.drawn(model) == ["home(ann)@\(session)"])
+        await flow.finish()
+    }
+
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @Test func aLogoutATeardownLockOrAnotherAccountEndsTheViewACoverKept() async {
+        // A logout under the cover: the kept view goes.
+        let (model, flow) = await Self.loggedIn()
+        await flow.cover()
+        #expect(await flow.logout() == .completed)
+        #expect(Self.drawn(model) == ["login@\(model.frame.identity.rawValue)"])
+        await flow.login("ann")
+        #expect(Self.drawn(model) == ["home(ann)@\(model.frame.identity.rawValue)"], "a new view")
+        await flow.finish()
+
+        // A teardown lock: the session is rebuilt on unlock, a new view.
+        let (locked, lockFlow) = await Self.loggedIn(lockStyle: .teardown)
+        let before = locked.frame.identity
+        await lockFlow.lock()
+        #expect(locked.layers(reduceMotion: false).count == 1, "nothing is kept under a teardown lock")
+        await lockFlow.unlock()
+        #expect(locked.layers(reduceMotion: false).map(\.id) == [locked.frame.identity])
+        #expect(locked.frame.identity != before)
+        await lockFlow.finish()
+
+        // Another account while covered: a new view, the old one gone.
+        let (switched, switchFlow) = await Self.loggedIn()
+        let annView = switched.frame.identity
+        await switchFlow.cover()
+        #expect(await switchFlow.login("bob") == .completed)
+        let layers = switched.layers(reduceMotion: false)
+        #expect(layers.map(\.frame.child.child) == ["home(bob)"] && layers[0].id != annView)
+        await switchFlow.finish()
     }
 }
 #endif
