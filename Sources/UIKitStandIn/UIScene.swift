@@ -10,6 +10,61 @@ open class UIScene: UIResponder {
     )
 }
 
+extension UIScene {
+    /// Mirrors UIKit's `UIScene.ConnectionOptions`: what the system passes a scene as it
+    /// connects (URLs, activities, notification responses). The stand-in carries none.
+    ///
+    /// UIKit makes these itself; the stand-in's initialiser lets a test make one.
+    @MainActor
+    open class ConnectionOptions: NSObject {
+        /// Options with nothing in them. Not in UIKit, which makes them itself.
+        override public init() {
+            super.init()
+        }
+    }
+}
+
+/// Mirrors UIKit's `UISceneSession`: the system's record of one of the app's scenes.
+///
+/// UIKit makes sessions itself; the stand-in's initialiser lets a test make one.
+@MainActor
+open class UISceneSession: NSObject {
+    /// A session. Not in UIKit, which makes sessions itself.
+    override public init() {
+        super.init()
+    }
+}
+
+/// Mirrors UIKit's `UISceneDelegate`: the object that manages a scene's life cycle.
+/// UIKit's requirements are optional Objective-C methods; here the one the app
+/// implements has a default that does nothing, as an unimplemented optional method does.
+@MainActor
+public protocol UISceneDelegate: AnyObject {
+    /// Mirrors `scene(_:willConnectTo:options:)`: the scene is about to connect to the app.
+    func scene(
+        _ scene: UIScene,
+        willConnectTo session: UISceneSession,
+        options connectionOptions: UIScene.ConnectionOptions
+    )
+}
+
+extension UISceneDelegate {
+    /// Does nothing, as UIKit does for a delegate that does not implement it.
+    public func scene(
+        _ scene: UIScene,
+        willConnectTo session: UISceneSession,
+        options connectionOptions: UIScene.ConnectionOptions
+    ) {}
+}
+
+/// Mirrors UIKit's `UIWindowSceneDelegate`: a scene delegate that keeps the scene's
+/// window. UIKit's `window` requirement is optional; here it is required.
+@MainActor
+public protocol UIWindowSceneDelegate: UISceneDelegate {
+    /// Mirrors `UIWindowSceneDelegate.window`: the scene's main window, which the delegate keeps.
+    var window: UIWindow? { get set }
+}
+
 /// Mirrors UIKit's `UIWindowScene`: a scene that shows windows.
 ///
 /// UIKit makes scenes itself; the stand-in's initialiser lets a test make one.

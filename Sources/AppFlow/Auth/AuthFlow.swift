@@ -304,7 +304,8 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
     }
 
     /// Makes a call from synchronous code: it takes its place in call order before this
-    /// returns, and its result is awaited later through the handle.
+    /// returns, and its result is awaited later through the handle, or not at all (the
+    /// handle may be dropped; the call runs all the same).
     ///
     /// ```swift
     /// let tapped = flow.request(.logout())  // in a button handler: the logout's place is taken
@@ -323,6 +324,7 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
     /// call's task would.
     ///
     /// **After ``finish()``.** The handle's result is ``AuthResult/cancelled``.
+    @discardableResult
     public func request(_ request: AuthRequest<Session>, animation: TransitionAnimation? = nil) -> AuthCallHandle {
         self.request(request, animation: animation, when: nil)
     }
