@@ -22,6 +22,8 @@ open class UIViewController: UIResponder {
     /// The controller this one presents, and the one that presents this one.
     private var presentedController: UIViewController?
     private weak var presentingController: UIViewController?
+    /// Whether a presentation or dismissal this controller makes is running.
+    private var isTransitioning = false
 
     /// Mirrors `UIViewController.init(nibName:bundle:)`; the stand-in loads no nib.
     public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
@@ -148,14 +150,16 @@ open class UIViewController: UIResponder {
 
     /// Mirrors `UIViewController.present(_:animated:completion:)` with no controller
     /// defining a presentation context: the root of this controller's hierarchy presents;
-    /// if it already presents, UIKit refuses (nothing happens, no completion), and so does
-    /// the stand-in. The presented view goes into the presenter's window, above the views
-    /// there, and leaves it when the dismissal ends. The presented controller appears
-    /// (`viewWillAppear(_:)` at once, `viewDidAppear(_:)` and then `completion` on a later
-    /// turn of the main actor). For a sheet the presenting controller gets no appearance
-    /// calls; for `.fullScreen` it disappears (`viewWillDisappear(_:)` at once,
-    /// `viewDidDisappear(_:)` on that later turn), and its view leaves the window once the
-    /// presentation ended, as in UIKit.
+    /// if it already presents, or a presentation or dismissal of its is still running,
+    /// UIKit refuses (nothing happens, no completion), and so does the stand-in. The
+    /// presented view goes into the presenter's window, above the views there, and leaves
+    /// it when the dismissal ends. The presented controller appears (`viewWillAppear(_:)`
+    /// at once, `viewDidAppear(_:)` and then `completion` when the transition ends:
+    /// ``UIKitTiming/transitionDuration`` later when animated, on a later turn of the main
+    /// actor when not). For a sheet the presenting controller gets no appearance calls;
+    /// for `.fullScreen` it disappears (`viewWillDisappear(_:)` at once,
+    /// `viewDidDisappear(_:)` when the transition ends), and its view leaves the window
+    /// once the presentation ended, as in UIKit.
     open func present(
         _ viewControllerToPresent: UIViewController,
         animated flag: Bool,
@@ -163,7 +167,8 @@ open class UIViewController: UIResponder {
     ) {
         var presenter = self
         while let parent = presenter.parentController { presenter = parent }
-        guard presenter.presentedController == nil else { return }
+        guard presenter.presentedController == nil, !presenter.isTransitioning else { return }
+        presenter.isTransitioning = true
         presenter.presentedController = viewControllerToPresent
         viewControllerToPresent.presentingController = presenter
         let window = presenter.isViewLoaded ? presenter.view.window : nil
@@ -174,6 +179,8 @@ open class UIViewController: UIResponder {
         if fullScreen { presenter.beginAppearanceTransition(false, animated: flag) }
         viewControllerToPresent.beginAppearanceTransition(true, animated: flag)
         Task { @MainActor in
+            if flag { await UIKitTiming.sleep(for: UIKitTiming.transitionDuration) }
+            presenter.isTransitioning = false
             if fullScreen, presenter.isViewLoaded, presenter.view.superview === window {
                 presenter.view.detach()
             }
@@ -185,11 +192,18 @@ open class UIViewController: UIResponder {
 
     /// Mirrors `UIViewController.dismiss(animated:completion:)`: the controller that
     /// presents this one dismisses it; a presenting controller dismisses everything
-    /// presented above it. The presented controllers leave at once, top first, with
-    /// `viewWillDisappear(_:)`; `viewDidDisappear(_:)` and then `completion` come on a
-    /// later turn of the main actor, as in UIKit once the dismissal's animation ends.
+    /// presented above it. While a presentation or dismissal of that presenter is still
+    /// running, UIKit refuses (nothing happens, no completion), and so does the stand-in.
+    /// The presented controllers leave at once, top first, with `viewWillDisappear(_:)`;
+    /// `viewDidDisappear(_:)` and then `completion` come when the dismissal ends, as in
+    /// UIKit: ``UIKitTiming/transitionDuration`` later when animated, on a later turn of
+    /// the main actor when not.
     open func dismiss(animated flag: Bool, completion: (@MainActor @Sendable () -> Void)? = nil) {
         let presenter = presentedController == nil ? presentingViewController : self
+        if let presenter {
+            guard !presenter.isTransitioning else { return }
+            presenter.isTransitioning = presenter.presentedController != nil
+        }
         var leaving: [UIViewController] = []
         var presented = presenter?.presentedController
         presenter?.presentedController = nil
@@ -212,6 +226,8 @@ open class UIViewController: UIResponder {
             controller.beginAppearanceTransition(false, animated: flag)
         }
         Task { @MainActor in
+            if flag { await UIKitTiming.sleep(for: UIKitTiming.transitionDuration) }
+            presenter?.isTransitioning = false
             for controller in leaving {
                 if controller.isViewLoaded, controller.view.superview is UIWindow {
                     controller.view.detach()

@@ -5,10 +5,11 @@ import Foundation
 /// stopped and finished by hand.
 ///
 /// As in UIKit, `startAnimation()` runs the animation blocks at once, so the views'
-/// properties read their end values while the animation shows; the stand-in has no
-/// display, so an animator runs until it is stopped, where UIKit's ends after
-/// `duration`. A call UIKit calls a programmer error (starting a stopped animator,
-/// stopping an inactive one, finishing one that is not stopped) traps.
+/// properties read their end values while the animation shows, and an animator that is
+/// not stopped ends by itself after its delay and `duration` (on ``UIKitTiming/clock``):
+/// it becomes inactive and its completions run with `.end`. A call UIKit calls a
+/// programmer error (starting a stopped animator, stopping an inactive one, finishing one
+/// that is not stopped) traps.
 @MainActor
 open class UIViewPropertyAnimator: NSObject {
     /// Mirrors `UIViewPropertyAnimator.duration`.
@@ -23,6 +24,8 @@ open class UIViewPropertyAnimator: NSObject {
     /// The delay given to `startAnimation(afterDelay:)`. Not in UIKit.
     public private(set) var startDelay: TimeInterval = 0
 
+    /// Counts the starts, so that an end timed for an earlier run ends nothing.
+    private var runs = 0
     private var animations: [@MainActor @Sendable () -> Void] = []
     private var completions: [@MainActor @Sendable (UIViewAnimatingPosition) -> Void] = []
 
@@ -53,15 +56,31 @@ open class UIViewPropertyAnimator: NSObject {
         precondition(state != .stopped, "startAnimation() on a stopped animator")
         guard state == .inactive else { return }
         state = .active
+        runs += 1
         let blocks = animations
         animations = []
         for block in blocks { block() }
+        let (run, length) = (runs, Duration.milliseconds(Int64(((startDelay + duration) * 1_000).rounded())))
+        Task { @MainActor [weak self] in
+            await UIKitTiming.sleep(for: length)
+            self?.endedByItself(run)
+        }
     }
 
     /// Mirrors `UIViewAnimating.startAnimation(afterDelay:)`.
     open func startAnimation(afterDelay delay: TimeInterval) {
         startDelay = delay
         startAnimation()
+    }
+
+    /// The run `run` reached its end: if it is still running, the animator ends as UIKit's
+    /// does, inactive, with its completions at `.end`.
+    private func endedByItself(_ run: Int) {
+        guard run == runs, state == .active else { return }
+        state = .inactive
+        let blocks = completions
+        completions = []
+        for block in blocks { block(.end) }
     }
 
     /// Mirrors `UIViewAnimating.stopAnimation(_:)`: without finishing, the animator is

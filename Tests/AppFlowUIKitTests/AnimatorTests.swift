@@ -10,7 +10,7 @@ import UIKitStandIn
 /// UIKit's animator runs the built-in animations: what it starts from and ends at for a
 /// cross-dissolve and for slides in both layout directions, and a slide under Reduce
 /// Motion. Serialized: the Reduce Motion test turns the stand-in's setting on for a while.
-@Suite(.serialized, .timeLimit(.minutes(1)), .endsWithin(.seconds(45)))
+@Suite(.serialized, .timeLimit(.minutes(1)), .endsWithin(.seconds(45)), .uikitAnimationsHeld)
 @MainActor
 struct AnimatorTests {
     /// Runs one switch of `host` to `to` with `animation` on `clock`, checking the

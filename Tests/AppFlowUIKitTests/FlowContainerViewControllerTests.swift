@@ -10,7 +10,7 @@ import UIKitStandIn
 /// `FlowContainerViewController`: the calls it makes, in order, for plain, overlapping,
 /// interrupted, finished and nested transitions, recorded by the test's own subclasses
 /// (against the stand-in on Linux, against UIKit in the iOS simulator).
-@Suite(.timeLimit(.minutes(1)), .endsWithin(.seconds(45)))
+@Suite(.timeLimit(.minutes(1)), .endsWithin(.seconds(45)), .uikitAnimationsHeld)
 @MainActor
 struct FlowContainerViewControllerTests {
     @Test func installingTheHostContainsTheInitialChildAndForwardsItsAppearance() async {

@@ -372,45 +372,40 @@ struct ModalSwitchTests {
     /// A host that ignores the first dismissal asked of it, as UIKit does with a dismissal
     /// asked for while another one runs: nothing leaves, no completion comes (stand-in
     /// only: the override's signature is the stand-in's).
-    final class RefusingHost: FlowContainerViewController {
-        var refused = 0
-
-        override func dismiss(animated flag: Bool, completion: (@MainActor @Sendable () -> Void)? = nil) {
-            guard refused > 0 else {
-                refused += 1
-                return
-            }
-            super.dismiss(animated: flag, completion: completion)
-        }
-    }
-
     @Test func aDismissalUIKitRefusesHoldsTheSwitchForAtMostItsLimitAndIsAskedAgainAtOnce() async {
-        let scene = Scene()
-        let clock = ManualClock()
-        let (a, b, sheet) = (scene.screen("a"), scene.screen("b"), scene.screen("sheet"))
-        let host = RefusingHost(initial: a, animation: .immediate, clock: clock, watchdogMargin: nil)
-        let (window, windowScene) = sceneWindow()
-        host.installRootViewController(in: window)
-        await present(sheet, from: a, in: scene)
-        let mark = scene.calls.count
-        let switching = Task { await host.cycle(to: b) }
-        // The refused dismissal's limit sleeps on the flow's clock; the switch waits.
-        await clock.waitForSleepers(1)
-        #expect(host.refused == 1)
-        clock.advance(by: .milliseconds(1999))
-        #expect(await switching.value(within: .milliseconds(200)) == nil, "held until the limit")
-        #expect(host.children == [a])
-        clock.advance(by: .milliseconds(1))
-        #expect(await switching.value(within: .seconds(10)) == .completed)
-        // Asked again without animation, the sheet left before `a` did.
-        #expect(
-            Array(scene.calls(since: mark).prefix(3)) == [
-                "sheet.viewWillDisappear(false)", "sheet.viewDidDisappear(false)", "a.willMove(toParent: nil)",
-            ]
-        )
-        #expect(a.presentedViewController == nil && host.children == [b])
-        _ = window
-        withExtendedLifetime(windowScene) {}
+        // UIKit's own animations run on a clock of the test's: the sheet is still
+        // presenting when the switch asks for its dismissal, which UIKit refuses.
+        let uikit = ManualClock()
+        await UIKitTiming.$clock.withValue(uikit) {
+            let scene = Scene()
+            let clock = ManualClock()
+            let (a, b, sheet) = (scene.screen("a"), scene.screen("b"), scene.screen("sheet"))
+            let host = scene.containerHost(initial: a, clock: clock)
+            let (window, windowScene) = sceneWindow()
+            host.installRootViewController(in: window)
+            a.present(sheet, animated: true)
+            let mark = scene.calls.count
+            let switching = Task { await host.cycle(to: b) }
+            // The refused dismissal's limit sleeps on the flow's clock; the switch waits.
+            await clock.waitForSleepers(1)
+            #expect(a.presentedViewController === sheet, "refused: the sheet stays")
+            // The presentation ends; the switch still waits for its limit.
+            uikit.advance(by: UIKitTiming.transitionDuration)
+            #expect(await eventually { scene.calls.contains("sheet.viewDidAppear(true)") })
+            clock.advance(by: .milliseconds(1999))
+            #expect(await switching.value(within: .milliseconds(200)) == nil, "held until the limit")
+            #expect(host.children == [a])
+            clock.advance(by: .milliseconds(1))
+            #expect(await switching.value(within: .seconds(10)) == .completed)
+            // Asked again without animation, the sheet left before `a` did.
+            #expect(
+                Array(scene.calls(since: mark).filter { !$0.contains("viewDidAppear") }.prefix(3)) == [
+                    "sheet.viewWillDisappear(false)", "sheet.viewDidDisappear(false)", "a.willMove(toParent: nil)",
+                ]
+            )
+            #expect(a.presentedViewController == nil && host.children == [b])
+            withExtendedLifetime((window, windowScene)) {}
+        }
     }
     #endif
 }

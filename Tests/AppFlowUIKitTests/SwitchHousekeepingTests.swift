@@ -9,7 +9,7 @@ import UIKitStandIn
 /// What a host does around every switch: the child on screen decides the preferences at
 /// every moment, touches are off while the switch runs and back after, the outgoing
 /// keyboard goes, and a cut-short switch leaves no animator running.
-@Suite(.timeLimit(.minutes(1)), .endsWithin(.seconds(45)))
+@Suite(.timeLimit(.minutes(1)), .endsWithin(.seconds(45)), .uikitAnimationsHeld)
 @MainActor
 struct SwitchHousekeepingTests {
     @Test func preferencesComeFromTheChildOnScreenAtEveryMomentOfASwitch() async {
