@@ -109,7 +109,7 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
         let scene = Self.makeScene(id, splash: splash, stage: stage, configuration: configuration, clock: clock)
         // No call can have been made yet: the first scene waits for `start()`.
         _ = machine.attach(id, scene)
-        var intents = IntentMachine(capacity: configuration.maxHeldIntents)
+        var intents = IntentMachine(capacity: configuration.maxHeldIntents) { provider.isSameAccount($0, as: $1) }
         intents.attached(id)
         self.intents = LockedValue(intents)
         self.machine = LockedValue(machine)

@@ -73,8 +73,12 @@ public protocol AuthFlowProvider<Session, Child>: Sendable {
     func prepareToLeave(_ child: Child, for departure: AuthDeparture) async
     /// Whether `session` belongs to the same account as `other`: a
     /// ``AuthFlow/refresh(_:animation:)`` with a session rebuilds only the account shown,
-    /// so that a reload built from a stale read never switches users. Defaults to `==`;
-    /// implement it when a session value changes within one account (a renewed token).
+    /// so that a reload built from a stale read never switches users, and an intent opened
+    /// `for:` a session goes to a child of the same account, also after its token was
+    /// renewed (``AuthFlow/open(_:for:in:switching:)``). Defaults to `==`; implement it
+    /// when a session value changes within one account. It is called under the flow's
+    /// locks, as the session's `==` is: keep it quick and pure, and make no call on the
+    /// flow from it.
     func isSameAccount(_ session: Session, as other: Session) -> Bool
     /// The child shown while a session switch releases the old session's child, with
     /// ``AuthFlowConfiguration/releasesSessionBeforeSwitch``. Defaults to the

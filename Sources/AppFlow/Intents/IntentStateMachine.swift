@@ -22,7 +22,9 @@
 /// intent goes to a ready scene: the one it names, else the most recently activated ready
 /// scene (``activated(_:)``), else the first ready scene in attach order. An intent that
 /// names a session is dropped as ``IntentDropReason/sessionMismatch`` when a ready scene
-/// shows another session.
+/// shows another account's session: sessions are matched by the provider's
+/// ``AuthFlowProvider/isSameAccount(_:as:)``, so an intent that knows only the account
+/// reaches a session whose token was renewed since.
 ///
 /// ## Invariants
 /// ``invariantViolations()`` checks them; the tables after every row, the fuzzer after
@@ -85,6 +87,8 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
 
     /// The most intents held at once.
     let capacity: Int
+    /// Whether an intent naming the first session may go to a child of the second.
+    let sameAccount: @Sendable (Session, Session) -> Bool
     /// The id the next intent gets.
     private(set) var nextID: ID = 1
     /// The intents waiting, in open order.
@@ -104,8 +108,11 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
     private(set) var isFinished = false
 
     /// A machine holding at most `capacity` intents (at least one).
-    init(capacity: Int) {
+    /// A machine holding at most `capacity` intents, matching an intent's session to the
+    /// session shown with `sameAccount` (the provider's ``AuthFlowProvider/isSameAccount(_:as:)``).
+    init(capacity: Int, sameAccount: @escaping @Sendable (Session, Session) -> Bool = { $0 == $1 }) {
         self.capacity = max(1, capacity)
+        self.sameAccount = sameAccount
     }
 
     // MARK: - Scenes
@@ -299,7 +306,7 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
     /// The next step for the oldest held intent; `nil` while it waits (or a delivery runs).
     func nextStep() -> Step? {
         guard delivering == nil, let head = held.first, let shown = ready.first else { return nil }
-        if let session = head.session, session != shown.session { return .mismatch }
+        if let session = head.session, !sameAccount(session, shown.session) { return .mismatch }
         if let scene = head.scene {
             return ready.first { $0.scene == scene }.map(Step.deliver)
         }

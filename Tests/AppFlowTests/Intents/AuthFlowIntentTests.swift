@@ -157,6 +157,19 @@ import Testing
         await flow.finish()
     }
 
+    @Test func anIntentForAnAccountWhoseTokenWasRenewedIsDelivered_AndAnotherAccountsIsDropped() async {
+        // The provider's sessions "ada" and "ada-v2" are one account (isSameAccount).
+        let (flow, provider) = await Self.loggedInFlow()
+        #expect(await flow.refresh("ada-v2") == .completed)
+        #expect(await flow.phase == .loggedIn("ada-v2"))
+        // A notification tap that knows only the account, from before the renewal.
+        #expect(await flow.open("reply", for: "ada") == .delivered(flow.scene.id))
+        #expect(provider.deliveries.all == ["reply → \(await Self.shown(flow.scene))"])
+        #expect(await flow.open("other", for: "bob") == .dropped(.sessionMismatch))
+        #expect(provider.deliveries.all.count == 1)
+        await flow.finish()
+    }
+
     // MARK: - Never across a logout
 
     @Test func anIntentHeldWhenALogoutIsCalledIsDroppedAtOnceAndNeverReachesTheNextSession() async {

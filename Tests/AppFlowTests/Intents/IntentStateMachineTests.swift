@@ -582,6 +582,24 @@ import Testing
         }
     }
 
+    @Test func anIntentNamingAnotherSessionOfTheSameAccountIsDelivered() throws {
+        // "b" and "b-v2" are one account, as the provider says; "a" is another.
+        var machine = Machine(capacity: 4) { $0.split(separator: "-").first == $1.split(separator: "-").first }
+        machine.attached(AuthSceneID(rawValue: 1))
+        _ = machine.open("x", session: "b", scene: nil, waiter: "wx")
+        _ = machine.open("y", session: "a", scene: nil, waiter: "wy")
+        let action = machine.sceneShows(AuthSceneID(rawValue: 1), session: "b-v2", child: "c")
+        let delivery = try #require(action.deliver)
+        #expect(delivery.intent == "x" && delivery.session == "b-v2")
+        #expect(machine.invariantViolations().isEmpty)
+        let started = machine.deliveryStarting(delivery.id)
+        #expect(started)
+        let next = machine.deliveryEnded(delivery.id)
+        #expect(next.resolve.map(\.waiter) == ["wx", "wy"])
+        #expect(next.resolve.map(\.result) == [.delivered(AuthSceneID(rawValue: 1)), .dropped(.sessionMismatch)])
+        #expect(machine.invariantViolations().isEmpty)
+    }
+
     @Test func anIntentNamingTheSessionShownIsDelivered() {
         expectRow(.heldNamed, .sceneShows(1, "b"), Action(deliver: "1 i1 to scene 1 (b, b1)")) {
             $0.held = [Snapshot.held(2, "i2", in: 2)]
