@@ -9,15 +9,18 @@ extension AuthFlow {
     /// **Holding.** An intent opened before `start()`, during the splash, while logged out,
     /// or while any call is on its way, is held until a scene shows the logged-in child of
     /// the newest call, with its transition ended; an intent opened while one is shown is
-    /// delivered to it. `session`, if given, names the only session that may get it: it is
-    /// dropped as ``IntentDropReason/sessionMismatch`` when another session's child is shown
-    /// when its turn comes. `scene`, if given, names the only scene that may get it;
+    /// delivered to it. `session`, if given, names the only account that may get it
+    /// (``AuthFlowProvider/isSameAccount(_:as:)``): it is dropped as
+    /// ``IntentDropReason/sessionMismatch`` when another account's child is shown when its
+    /// turn comes. `scene`, if given, names the only scene that may get it;
     /// otherwise it goes to the scene last reported by ``sceneBecameActive(_:)`` among those
     /// showing the session, else the first attached one.
     ///
     /// **Switching.** With `switching` and a `session`, the flow first logs in with
     /// `session`, as ``request(_:animation:)`` would, and the intent, opened right after,
-    /// waits for that login's child (a tap on a notification for another account). A call
+    /// waits for that login's child (a tap on a notification for another account). No
+    /// login is made when the newest call already asked for that account: a session of it
+    /// known from before a refresh would put a stale token back. A call
     /// made after them beats the login as usual: a logout drops the intent, a login of
     /// another session has it dropped as mismatched. While the flow is locked or covered, or
     /// a lock or cover is on its way, there is no login (the app, not the user, asks for
@@ -65,11 +68,12 @@ extension AuthFlow {
         in scene: AuthSceneID? = nil,
         switching: Bool = false
     ) -> AuthIntentHandle {
-        if switching, let session {
+        if switching, let session, !Self.isSameAccount(session, as: requestedPhase, provider: provider) {
             // The login first: the intent is opened while it is on its way, so it waits for
             // that login's child rather than meeting the session shown now. Never past a
             // lock: the machine refuses the switch while locked or covered, and the intent
-            // then waits for the unlock.
+            // then waits for the unlock. None for the account the newest call asked for: a
+            // session of it known from before a refresh would put a stale token back.
             _ = request(.login(session), when: { $0.allowsSwitchingLogin })
         }
         let handle = AuthIntentHandle()
@@ -200,6 +204,15 @@ extension AuthFlow {
                 return intents.withLock { $0.sceneShows(scene.id, session: session, child: screen.child) }
             }
             performIntents(action)
+        }
+    }
+
+    /// Whether `session` is of the account of `phase`'s session, as the provider says;
+    /// `false` for a phase of no session. Asked before any lock is taken.
+    static func isSameAccount(_ session: Session, as phase: AuthPhase<Session>?, provider: Provider) -> Bool {
+        switch phase {
+        case .loggedIn(let shown)?, .locked(let shown)?: provider.isSameAccount(session, as: shown)
+        case .loggedOut?, .splash?, nil: false
         }
     }
 }

@@ -167,6 +167,11 @@ import Testing
         #expect(provider.deliveries.all == ["reply → \(await Self.shown(flow.scene))"])
         #expect(await flow.open("other", for: "bob") == .dropped(.sessionMismatch))
         #expect(provider.deliveries.all.count == 1)
+        // Switching to the account shown logs in with no stale session.
+        let calls = flow.callCount
+        #expect(await flow.open("again", for: "ada", switching: true) == .delivered(flow.scene.id))
+        #expect(flow.callCount == calls)
+        #expect(await flow.phase == .loggedIn("ada-v2"))
         await flow.finish()
     }
 
