@@ -6,8 +6,8 @@
 /// ```
 ///
 /// The countdown starts when the auto-lock is made, starts over at every ``activity()`` and
-/// every `didLogin` event of the flow's first scene (a login, a refresh, an unlock or an
-/// uncover), and ends in ``AuthFlow/lock(_:animation:)`` with `style` (else the configured
+/// every `didLogin` event of the flow (``AuthFlow/events()``: a login, a refresh, an
+/// unlock or an uncover, whichever windows show it), and ends in ``AuthFlow/lock(_:animation:)`` with `style` (else the configured
 /// style), if, in the step that would take the lock's place, the flow shows a session (or
 /// covers it with the privacy cover) and no start, login, logout, unlock or uncover is on
 /// its way: a lock beats every call before it, and a timer must not beat one of those.

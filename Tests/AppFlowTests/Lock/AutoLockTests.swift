@@ -87,6 +87,25 @@ import Testing
         await flow.finish()
     }
 
+    @Test func itNeverBeatsAnUnlockOnItsWay() async {
+        let clock = ManualClock()
+        let flow = await Self.loggedInFlow(clock: clock)
+        #expect(await flow.lock() == .completed)
+        // The unlock is showing the session again, its animation held on the flow's clock.
+        let unlock = Task { await flow.unlock(animation: .fade(duration: .seconds(1))) }
+        await clock.waitForSleepers(1)
+        // The countdown's lock, asked for now (what `AutoLock` does when it ends), is refused
+        // in the step that would take its place.
+        let calls = flow.callCount
+        let autoLocked = Task { await flow.autoLock(nil) }
+        #expect(await autoLocked.value(within: .seconds(10)) == .unchanged)
+        #expect(flow.callCount == calls, "no lock took a place")
+        clock.advance(by: .seconds(1))
+        #expect(await unlock.value(within: .seconds(10)) == .completed)
+        #expect(await flow.phase == .loggedIn("ada"))
+        await flow.finish()
+    }
+
     @Test func itStillLocksAfterARefreshThatRenewsTheSession() async {
         let clock = ManualClock()
         let flow = await Self.loggedInFlow(clock: clock)
