@@ -331,6 +331,27 @@ struct ModalSwitchTests {
         _ = window
     }
 
+    @Test func theShieldStaysOverTheWindowUntilTheCoverIsShown() async {
+        let scene = Scene()
+        var provider = ScreenProvider(scene: scene)
+        let gate = Gate()
+        provider.coverGate = gate
+        let (host, window, session) = await sessionWithSheet(scene, provider: provider)
+        let cover = host.request(.cover)
+        let shield = window.subviews.last
+        #expect(shield?.backgroundColor == .systemBackground)
+        // The cover's factory is slow: the shield stays, however long it takes.
+        #expect(await eventually { gate.waitingCount == 1 })
+        for _ in 0..<50 { await Task.yield() }
+        #expect(shield?.superview === window && window.subviews.last === shield)
+        gate.open()
+        #expect(await cover.result == .completed)
+        // It goes only once the cover is on screen, over the session and its sheet.
+        #expect(await eventually { shield?.superview == nil })
+        let sheet = session.presentedViewController!
+        expectCovered(host, by: host.children[1], keeping: session, presenting: sheet, in: window)
+    }
+
     @Test func aCoverRequestShieldsTheWindowAtOnceThenCoversTheSessionWithoutDismissingItsSheet() async {
         let scene = Scene()
         let (host, window, session) = await sessionWithSheet(scene, provider: ScreenProvider(scene: scene))

@@ -1,5 +1,6 @@
 #if os(Linux)
 import AppFlow
+import AppFlowTesting
 import AppFlowUIKit
 import UIKitStandIn
 
@@ -8,6 +9,8 @@ import UIKitStandIn
 struct ScreenProvider: AuthFlowProvider {
     let scene: Scene
     var configuration = AuthFlowConfiguration(loginAnimation: .immediate, logoutAnimation: .immediate)
+    /// Holds the privacy cover's factory, if set.
+    var coverGate: Gate? = nil
 
     func initialSession() async -> String? { nil }
 
@@ -28,7 +31,8 @@ struct ScreenProvider: AuthFlowProvider {
     }
 
     @MainActor func makePrivacyCover(for session: String, in scene: AuthSceneID) async -> UIViewController {
-        self.scene.numberedScreen("cover")
+        await coverGate?.pass()
+        return self.scene.numberedScreen("cover")
     }
 }
 #endif
