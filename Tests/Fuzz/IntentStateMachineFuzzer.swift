@@ -58,6 +58,9 @@ struct IntentMachineDriver {
     var lastChild = 0
     /// Every activation of an attached scene, in the order reported.
     var activations: [AuthSceneID] = []
+    /// The scenes attached when the newest call was made that have not reported its
+    /// outcome since (shown a child of the session, or settled in none).
+    var pending: Set<AuthSceneID> = []
     /// The session the flow is in: set by a login, cleared by a logout.
     var session: Int?
     var logouts = 0
@@ -81,8 +84,10 @@ struct IntentMachineDriver {
     }
 
     /// One intent is delivered at a time, the oldest held first, to a ready scene: the one
-    /// it names, else the most recently activated ready scene, else the first ready scene in
-    /// attach order. One naming another session than the ready scenes show is dropped.
+    /// it names, else the most recently activated scene (waited for while it has not
+    /// reported the newest call's outcome), else the most recently activated ready scene,
+    /// else the first ready scene in attach order. One naming another session than the
+    /// ready scenes show is dropped.
     mutating func moveOn() {
         while delivering == nil, let oldest = queue.first {
             let ready = attached.filter { shown[$0] != nil }
@@ -98,6 +103,7 @@ struct IntentMachineDriver {
                 guard shown[named] != nil else { return }
                 target = named
             } else {
+                if let active = activations.last(where: attached.contains), pending.contains(active) { return }
                 target = activations.last { shown[$0] != nil } ?? first
             }
             queue.removeFirst()
@@ -151,6 +157,7 @@ struct IntentMachineDriver {
         guard !attached.isEmpty else { return }
         let scene = attached.remove(at: input.choose(attached.count))
         shown[scene] = nil
+        pending.remove(scene)
         if let number = delivering, intents[number].status == .delivering(scene) { takeBackUnstarted() }
         dropHeld(.sceneGone) { $0.scene == scene }
         moveOn()
@@ -170,6 +177,7 @@ struct IntentMachineDriver {
         guard !isFinished else { return }
         let kind = input.choose(4)
         shown = [:]
+        pending = Set(attached)
         takeBackUnstarted(logout: kind == 0)
         if kind == 0 {
             logouts += 1
@@ -187,12 +195,21 @@ struct IntentMachineDriver {
         let scene = AuthSceneID(rawValue: UInt64(1 + input.choose(Int(lastScene))))
         lastChild += 1
         if !isFinished, attached.contains(scene) {
+            pending.remove(scene)
             shown = shown.filter { $0.value.session == session }
             shown[scene] = Shown(session: session, child: lastChild)
             moveOn()
         }
         let action = machine.sceneShows(scene, session: session, child: lastChild)
         check(action, "sceneShows(\(scene), \(session), child \(lastChild))")
+    }
+
+    /// A scene (attached or not) reports the newest call's outcome in no session.
+    mutating func sceneSettled(_ input: inout FuzzInput) {
+        guard lastScene > 0 else { return }
+        let scene = AuthSceneID(rawValue: UInt64(1 + input.choose(Int(lastScene))))
+        if pending.remove(scene) != nil { moveOn() }
+        check(machine.sceneSettled(scene), "sceneSettled(\(scene))")
     }
 
     /// An intent is opened, naming either session or none, and a scene (attached, gone, or
@@ -291,6 +308,7 @@ struct IntentMachineDriver {
     mutating func finish() {
         isFinished = true
         shown = [:]
+        pending = []
         if let number = delivering, !started {
             delivering = nil
             resolve(number, .dropped(.finished))
@@ -380,7 +398,8 @@ struct IntentMachineDriver {
             case 1: detach(&input)
             case 2: activate(&input)
             case 3, 4: call(&input)
-            case 5, 6, 7: sceneShows(&input)
+            case 5, 6: sceneShows(&input)
+            case 7: sceneSettled(&input)
             case 8, 9, 10: open(&input)
             case 11: withdrawOrExpire(&input, expiring: false)
             case 12: withdrawOrExpire(&input, expiring: true)

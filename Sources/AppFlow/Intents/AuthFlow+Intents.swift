@@ -12,9 +12,10 @@ extension AuthFlow {
     /// delivered to it. `session`, if given, names the only account that may get it
     /// (``AuthFlowProvider/isSameAccount(_:as:)``): it is dropped as
     /// ``IntentDropReason/sessionMismatch`` when another account's child is shown when its
-    /// turn comes. `scene`, if given, names the only scene that may get it;
-    /// otherwise it goes to the scene last reported by ``sceneBecameActive(_:)`` among those
-    /// showing the session, else the first attached one.
+    /// turn comes. `scene`, if given, names the only scene that may get it; otherwise it goes
+    /// to the scene last reported by ``sceneBecameActive(_:)``, waited for while it has yet
+    /// to show the newest call's outcome, else to the last reported among those showing the
+    /// session, else the first attached one.
     ///
     /// **Switching.** With `switching` and a `session`, the flow first logs in with
     /// `session`, as ``request(_:animation:)`` would, and the intent, opened right after,
@@ -107,8 +108,9 @@ extension AuthFlow {
     }
 
     /// Reports that `scene` became the active one (from `sceneDidBecomeActive(_:)`):
-    /// intents that name no scene go to the scene reported last among those showing the
-    /// session. A scene not attached is ignored.
+    /// intents that name no scene go to it, waiting while a call it has yet to show is on
+    /// its way, else to the scene reported last among those showing the session. A scene
+    /// not attached is ignored.
     public func sceneBecameActive(_ scene: AuthScene<Provider>) {
         intents.withLock { $0.activated(scene.id) }
     }
@@ -200,7 +202,11 @@ extension AuthFlow {
             let action = machine.withLock { machine in
                 guard
                     let session = machine.settledSession(after: stamp, shown: screen.place, epoch: screen.sessionEpoch)
-                else { return IntentMachine.Action() }
+                else {
+                    // The newest call's outcome, in no session: intents stop waiting for it.
+                    guard stamp == machine.newest else { return IntentMachine.Action() }
+                    return intents.withLock { $0.sceneSettled(scene.id) }
+                }
                 return intents.withLock { $0.sceneShows(scene.id, session: session, child: screen.child) }
             }
             performIntents(action)

@@ -19,8 +19,10 @@
 /// but not started (``deliveryStarting(_:)``) is taken back by a call made meanwhile (to
 /// the head of the held intents; dropped by a logout) or by the detach of its scene: the
 /// child it was meant for may be leaving. The oldest held
-/// intent goes to a ready scene: the one it names, else the most recently activated ready
-/// scene (``activated(_:)``), else the first ready scene in attach order. An intent that
+/// intent goes to a ready scene: the one it names, else the most recently activated scene
+/// (``activated(_:)``), waited for while it has yet to show the newest call's outcome
+/// (``sceneShows(_:session:child:)``, ``sceneSettled(_:)``), else the most recently
+/// activated ready scene, else the first ready scene in attach order. An intent that
 /// names a session is dropped as ``IntentDropReason/sessionMismatch`` when a ready scene
 /// shows another account's session: sessions are matched by the provider's
 /// ``AuthFlowProvider/isSameAccount(_:as:)``, so an intent that knows only the account
@@ -36,7 +38,8 @@
 /// 3. Every ready scene is attached, once, in attach order, and all ready scenes show one
 ///    session.
 /// 4. The activity list holds attached scenes, each once; every scene a held intent names
-///    is attached.
+///    is attached; every scene still to show the newest call's outcome is attached and not
+///    ready.
 /// 5. While nothing is delivered, the oldest held intent can be neither delivered nor
 ///    dropped as mismatched: the machine never leaves work undone. (The intents behind it
 ///    wait for it, even those a ready scene could take: delivery keeps open order.)
@@ -104,11 +107,13 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
     private(set) var ready: [Ready] = []
     /// Scenes the app activated, the most recent first.
     private(set) var activity: [AuthSceneID] = []
+    /// The scenes attached when the newest call was made that have not yet shown its
+    /// outcome: an intent that names no scene waits for the active one among them.
+    private(set) var unsettled: Set<AuthSceneID> = []
     /// Whether ``finish()`` was called.
     private(set) var isFinished = false
 
-    /// A machine holding at most `capacity` intents (at least one).
-    /// A machine holding at most `capacity` intents, matching an intent's session to the
+    /// A machine holding at most `capacity` intents (at least one), matching an intent's session to the
     /// session shown with `sameAccount` (the provider's ``AuthFlowProvider/isSameAccount(_:as:)``).
     init(capacity: Int, sameAccount: @escaping @Sendable (Session, Session) -> Bool = { $0 == $1 }) {
         self.capacity = max(1, capacity)
@@ -126,6 +131,7 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
     /// Scene `id` is detached: it is no longer ready, and intents naming it are dropped.
     mutating func detached(_ id: AuthSceneID) -> Action {
         attached.removeAll { $0 == id }
+        unsettled.remove(id)
         ready.removeAll { $0.scene == id }
         activity.removeAll { $0 == id }
         var action = Action()
@@ -157,6 +163,7 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
     /// held, all of them opened before it.
     mutating func callMade(isLogout: Bool) -> Action {
         ready.removeAll()
+        unsettled = Set(attached)
         var action = Action()
         // A delivery decided but not started: its child may be leaving now.
         if let taken = undelivered {
@@ -174,11 +181,21 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
         return action
     }
 
+    /// Scene `id` has shown the newest call's outcome, and it is no logged-in child of the
+    /// session the flow is in: intents stop waiting for it.
+    mutating func sceneSettled(_ id: AuthSceneID) -> Action {
+        var action = Action()
+        guard unsettled.remove(id) != nil else { return action }
+        advance(&action)
+        return action
+    }
+
     /// Scene `id` shows `child`, a settled logged-in child of `session`, the session the
     /// flow is in, with no call made since the one that placed it.
     mutating func sceneShows(_ id: AuthSceneID, session: Session, child: Child) -> Action {
         var action = Action()
         guard !isFinished, attached.contains(id) else { return action }
+        unsettled.remove(id)
         ready.removeAll { $0.scene == id || $0.session != session }
         ready.insert(
             Ready(scene: id, session: session, child: child),
@@ -254,6 +271,7 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
     mutating func finish() -> Action {
         isFinished = true
         ready.removeAll()
+        unsettled.removeAll()
         var action = Action()
         if let taken = undelivered {
             (delivering, undelivered) = (nil, nil)
@@ -310,6 +328,8 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
         if let scene = head.scene {
             return ready.first { $0.scene == scene }.map(Step.deliver)
         }
+        // The active scene, while it has yet to show the newest call's outcome, is waited for.
+        if let active = activity.first, unsettled.contains(active) { return nil }
         for id in activity {
             if let target = ready.first(where: { $0.scene == id }) { return .deliver(target) }
         }
@@ -364,8 +384,11 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
         }
         if Set(activity).count != activity.count || !activity.allSatisfy(attached.contains)
             || !held.compactMap(\.scene).allSatisfy(attached.contains)
+            || !unsettled.allSatisfy(attached.contains) || readyScenes.contains(where: unsettled.contains)
         {
-            broken.append("4: activity \(activity), named \(held.compactMap(\.scene)), attached \(attached)")
+            broken.append(
+                "4: activity \(activity), named \(held.compactMap(\.scene)), unsettled \(unsettled), attached \(attached)"
+            )
         }
         if nextStep() != nil {
             broken.append("5: intent \(held.first?.id ?? 0) could go on, nothing is delivered")

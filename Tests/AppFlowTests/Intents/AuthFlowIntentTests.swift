@@ -441,6 +441,39 @@ import Testing
         await flow.finish()
     }
 
+    /// A stage that holds the mount of a logged-in screen at its gate: a window slower to
+    /// show the session than the others.
+    final class SlowLoginStage: FlowStage {
+        let gate = Gate()
+
+        func mount(_ transition: Transition<AuthScreen<String, Screen>>) async {
+            if case .loggedIn = transition.to.phase { await gate.pass() }
+        }
+
+        func unmount(_ transition: Transition<AuthScreen<String, Screen>>) async {}
+    }
+
+    @Test func aSwitchingIntentGoesToTheActiveScene_EvenWhenAnotherShowsTheSessionFirst() async {
+        let provider = IntentAuthProvider()
+        let flow = Self.makeFlow(provider)
+        let stage = SlowLoginStage()
+        let second = flow.attachScene(placeholder: Screen("launch"), stage: stage)
+        provider.scenes.add(second)
+        await flow.start()
+        // The user taps a notification in the second window, the active one.
+        flow.sceneBecameActive(second)
+        let tap = flow.enqueue("reply", for: "ada", switching: true)
+        // The first window shows the session first; the intent waits for the active one.
+        #expect(await eventually { stage.gate.waitingCount == 1 })
+        #expect(await eventually { await Self.shown(flow.scene).hasPrefix("main(ada)") })
+        for _ in 0..<50 { await Task.yield() }
+        #expect(!tap.hasOutcome)
+        stage.gate.open()
+        #expect(await tap.result == .delivered(second.id))
+        #expect(provider.received.all.map(\.scene) == [2])
+        await flow.finish()
+    }
+
     @Test func anIntentNamingASceneWaitsForThatScene_AndIsDroppedIfTheSceneGoes() async {
         let (flow, provider) = await Self.loggedInFlow()
         let second = flow.attachScene(placeholder: Screen("launch"))

@@ -281,6 +281,8 @@ import Testing
         case callMade(isLogout: Bool)
         /// Scene `scene` shows `session`'s child (``IntentStateMachineTests/child(_:_:)``).
         case sceneShows(UInt64, String)
+        /// Scene `scene` showed the newest call's outcome, in no session.
+        case sceneSettled(UInt64)
         /// Intent `intent` is opened, naming a session and a scene if given
         /// (``open(_:session:scene:)``).
         case open(String, String?, UInt64?)
@@ -302,6 +304,7 @@ import Testing
             case .callMade(let isLogout): return "callMade(isLogout: \(isLogout))"
             case .sceneShows(let scene, let session):
                 return "sceneShows(scene \(scene), \(session), \(IntentStateMachineTests.child(scene, session)))"
+            case .sceneSettled(let scene): return "sceneSettled(scene \(scene))"
             case .open(let intent, let session, let scene):
                 let session = session.map { " for \($0)" } ?? ""
                 let scene = scene.map { " in scene \($0)" } ?? ""
@@ -378,6 +381,8 @@ import Testing
             return Action(
                 machine.sceneShows(AuthSceneID(rawValue: scene), session: session, child: child(scene, session))
             )
+        case .sceneSettled(let scene):
+            return Action(machine.sceneSettled(AuthSceneID(rawValue: scene)))
         case .open(let intent, let session, let scene):
             let (id, action) = machine.open(
                 intent,
@@ -419,6 +424,7 @@ import Testing
         var inputs: [Input] = [1, 2, 3].flatMap { [Input.attached($0), .detached($0), .activated($0)] }
         inputs += [.callMade(isLogout: false), .callMade(isLogout: true)]
         inputs += [1, 2].flatMap { scene in ["a", "b"].map { Input.sceneShows(scene, $0) } }
+        inputs += [1, 2].map { Input.sceneSettled($0) }
         inputs += [
             .open("x"), .open("x", session: "a"), .open("x", session: "b"), .open("x", scene: 2), .open("x", scene: 3),
         ]
@@ -738,11 +744,17 @@ import Testing
         var machine = State.active2.make()
         apply(.activated(1), to: &machine)
         #expect(apply(.open("x"), to: &machine) == Action(id: 1, deliver: "1 x to scene 1 (a, a1)"))
-        // The most recently activated scene that is not ready is passed over.
+        // The most recently activated scene, still to show the newest call's outcome, is
+        // waited for: another scene that shows it first does not take the intent.
         machine = State.active2.make()
         apply(.activated(1), .callMade(isLogout: false), .sceneShows(2, "a"), to: &machine)
         #expect(Snapshot(machine).activity == [1, 2])
-        #expect(apply(.open("x"), to: &machine) == Action(id: 1, deliver: "1 x to scene 2 (a, a2)"))
+        #expect(apply(.open("x"), to: &machine) == Action(id: 1, expire: 1))
+        #expect(apply(.sceneShows(1, "a"), to: &machine) == Action(deliver: "1 x to scene 1 (a, a1)"))
+        // Once it has shown the outcome in no session, the intent goes to a ready scene.
+        machine = State.active2.make()
+        apply(.activated(1), .callMade(isLogout: false), .sceneShows(2, "a"), .open("x"), to: &machine)
+        #expect(apply(.sceneSettled(1), to: &machine) == Action(deliver: "1 x to scene 2 (a, a2)"))
     }
 
     @Test func unnamedIntentsGoToTheFirstReadySceneInAttachOrderWhenNoneWasActivated() {
