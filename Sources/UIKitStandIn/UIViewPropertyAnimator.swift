@@ -26,6 +26,9 @@ open class UIViewPropertyAnimator: NSObject {
 
     /// Counts the starts, so that an end timed for an earlier run ends nothing.
     private var runs = 0
+    /// The task that ends the run by itself; cancelled when the animator is stopped, so
+    /// that no task waits on the clock for an animator that is done.
+    private var ending: Task<Void, Never>?
     private var animations: [@MainActor @Sendable () -> Void] = []
     private var completions: [@MainActor @Sendable (UIViewAnimatingPosition) -> Void] = []
 
@@ -61,7 +64,7 @@ open class UIViewPropertyAnimator: NSObject {
         animations = []
         for block in blocks { block() }
         let (run, length) = (runs, Duration.milliseconds(Int64(((startDelay + duration) * 1_000).rounded())))
-        Task { @MainActor [weak self] in
+        ending = Task { @MainActor [weak self] in
             await UIKitTiming.sleep(for: length)
             self?.endedByItself(run)
         }
@@ -77,6 +80,7 @@ open class UIViewPropertyAnimator: NSObject {
     /// does, inactive, with its completions at `.end`.
     private func endedByItself(_ run: Int) {
         guard run == runs, state == .active else { return }
+        ending = nil
         state = .inactive
         let blocks = completions
         completions = []
@@ -88,6 +92,8 @@ open class UIViewPropertyAnimator: NSObject {
     /// `finishAnimation(at:)`.
     open func stopAnimation(_ withoutFinishing: Bool) {
         precondition(state == .active, "stopAnimation(_:) on an animator that is not active")
+        ending?.cancel()
+        ending = nil
         state = withoutFinishing ? .inactive : .stopped
         if withoutFinishing { completions = [] }
     }

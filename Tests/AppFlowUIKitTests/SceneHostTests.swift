@@ -196,6 +196,9 @@ struct SceneHostTests {
         #expect(!events.isFinished)
         #expect(events.summaries.suffix(2) == ["willLogout by logout", "didLogout by logout"])
         #expect(events.violations.isEmpty)
+        // The flow's streams end only with the flow.
+        await flow.finish()
+        await events.waitUntilFinished()
         withExtendedLifetime((first, firstWindow, window)) {}
     }
 
