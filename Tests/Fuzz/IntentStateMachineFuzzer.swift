@@ -167,8 +167,11 @@ struct IntentMachineDriver {
     /// The app reports a scene active: attached, gone, or not attached yet.
     mutating func activate(_ input: inout FuzzInput) {
         let scene = AuthSceneID(rawValue: UInt64(1 + input.choose(Int(lastScene) + 1)))
-        if attached.contains(scene) { activations.append(scene) }
-        machine.activated(scene)
+        if attached.contains(scene) {
+            activations.append(scene)
+            moveOn()
+        }
+        check(machine.activated(scene), "activated(\(scene))")
     }
 
     /// A call takes its place: a logout, a login to either session, or a refresh. A call

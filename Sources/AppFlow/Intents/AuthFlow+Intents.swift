@@ -112,7 +112,7 @@ extension AuthFlow {
     /// its way, else to the scene reported last among those showing the session. A scene
     /// not attached is ignored.
     public func sceneBecameActive(_ scene: AuthScene<Provider>) {
-        intents.withLock { $0.activated(scene.id) }
+        performIntents(intents.withLock { $0.activated(scene.id) })
     }
 
     /// How many intents are held now, waiting for a logged-in child; the one being

@@ -150,10 +150,14 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
     }
 
     /// The app reports that scene `id` became active: intents that name no scene prefer it.
-    mutating func activated(_ id: AuthSceneID) {
-        guard attached.contains(id) else { return }
+    /// An intent that waited for the scene active before may go now.
+    mutating func activated(_ id: AuthSceneID) -> Action {
+        var action = Action()
+        guard attached.contains(id) else { return action }
         activity.removeAll { $0 == id }
         activity.insert(id, at: 0)
+        advance(&action)
+        return action
     }
 
     // MARK: - Calls and screens

@@ -373,8 +373,7 @@ import Testing
         case .detached(let scene):
             return Action(machine.detached(AuthSceneID(rawValue: scene)))
         case .activated(let scene):
-            machine.activated(AuthSceneID(rawValue: scene))
-            return .none
+            return Action(machine.activated(AuthSceneID(rawValue: scene)))
         case .callMade(let isLogout):
             return Action(machine.callMade(isLogout: isLogout))
         case .sceneShows(let scene, let session):
@@ -755,6 +754,10 @@ import Testing
         machine = State.active2.make()
         apply(.activated(1), .callMade(isLogout: false), .sceneShows(2, "a"), .open("x"), to: &machine)
         #expect(apply(.sceneSettled(1), to: &machine) == Action(deliver: "1 x to scene 2 (a, a2)"))
+        // Or once the user activates a scene that shows the session.
+        machine = State.active2.make()
+        apply(.activated(1), .callMade(isLogout: false), .sceneShows(2, "a"), .open("x"), to: &machine)
+        #expect(apply(.activated(2), to: &machine) == Action(deliver: "1 x to scene 2 (a, a2)"))
     }
 
     @Test func unnamedIntentsGoToTheFirstReadySceneInAttachOrderWhenNoneWasActivated() {
