@@ -193,7 +193,13 @@ struct AuthMachineDriver {
         case (.unlock, .start?), (.unlock, .login?), (.unlock, .logout?): refusedAtOnce = !staleAttempt
         case (.uncover, .start?), (.uncover, .login?), (.uncover, .logout?): refusedAtOnce = true
         case (.lock, .logout?): refusedAtOnce = true
-        case (.lock, .start?): refusedAtOnce = !begun.contains(newest)
+        case (.lock, .start?):
+            // Nor a start that has begun with nothing to lock: it would leave a scene the
+            // start has yet to reach on the splash.
+            switch place {
+            case .splash, .loggedOut, .switching: refusedAtOnce = true
+            case .loggedIn, .locked, .covered: refusedAtOnce = !begun.contains(newest)
+            }
         default: break
         }
         // An uncover after a lock called after the last cover leaves that lock in place.
@@ -239,11 +245,17 @@ struct AuthMachineDriver {
             newest = stamp
             switch call {
             case .start:
-                let target: AuthInitialState<Int> =
-                    input.bit() ? .loggedIn(session) : .loggedOut(Self.variants[input.choose(2)])
+                let target: AuthInitialState<Int>
+                switch input.choose(3) {
+                case 0: target = .loggedIn(session)
+                case 1: target = .loggedOut(Self.variants[input.choose(2)])
+                default: target = .locked(session)
+                }
                 startTargets[stamp] = target
                 machine.startAnswered(stamp, target)
-                requested = target.phase
+                requested = target.place.phase
+                // A locked start counts as a lock called with it, for the unlock attempts.
+                if case .locked = target { lastLock = stamp }
             case .login(let session): requested = .loggedIn(session)
             case .logout: requested = .loggedOut
             case .refresh: break
@@ -417,6 +429,7 @@ struct AuthMachineDriver {
             switch startTargets[stamp] {
             case .loggedIn(let session)?: entered = session
             case .loggedOut(let variant)?: place = .loggedOut(variant)
+            case .locked(let session)?: place = .locked(session, keepsSession: false)
             case nil: violated("start \(stamp) began unanswered")
             }
         case .login(let session):

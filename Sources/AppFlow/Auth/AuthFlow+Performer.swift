@@ -28,6 +28,27 @@ extension AuthFlow {
         return action
     }
 
+    /// Makes `call` and returns its result: it runs in every scene with its stamp, joins
+    /// a call on its way and returns that call's verdict on it, or ends at once. The call is
+    /// stamped or joins in the same step that registers its outcome, so that a joined call
+    /// cannot miss its result. `preparing` runs only for a call that runs on its own.
+    func place(
+        _ call: Machine.Call,
+        animation: TransitionAnimation?,
+        preparing: (@Sendable () async -> Void)? = nil
+    ) async -> AuthResult {
+        let outcome = AuthOutcome()
+        switch makeCall(call, joiner: outcome) {
+        case .joined:
+            return await outcome.valueIgnoringCancellation
+        case .proceed(let stamp, let cancelBuild):
+            cancelBuild?.cancel()
+            return await perform(stamp, call, animation: animation, preparing: preparing)
+        case .resolve(let result):
+            return result
+        }
+    }
+
     /// Stamps `call`; with `condition`, only if it holds in the same step.
     func stampCall(_ call: Machine.Call, when condition: ((Machine) -> Bool)? = nil) -> Stamped {
         switch makeCall(call, joiner: nil, when: condition) {
@@ -74,6 +95,9 @@ extension AuthFlow {
         let end = machine.withLock { $0.callEnded(stamp, result: result) }
         for joiner in end.joiners {
             joiner.resolve(end.result)
+        }
+        for joined in end.guards {
+            joined.joiner.resolve(joined.result)
         }
         trace(.callEnded(number: stamp, result: "\(end.result)"))
         return end.result

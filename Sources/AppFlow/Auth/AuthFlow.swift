@@ -192,7 +192,13 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
     ///
     /// **Ordering.** Takes its place in call order the moment it is called, before the
     /// provider is asked; a call made after it wins, however long the provider takes.
-    /// Observers see its placement flagged ``AuthEvent/isInitial``.
+    /// Observers see its placement flagged ``AuthEvent/isInitial``. A lock, ``cover()``,
+    /// unlock or uncover called before it has begun joins it and decides where it lands:
+    /// under the privacy cover or on the lock screen, with nothing of the session built.
+    ///
+    /// **Result.** ``AuthResult/completed`` once its screen (the session's child, the
+    /// logged-out child, the lock screen or the privacy cover) is placed in every window;
+    /// ``AuthResult/superseded`` if a later call beat it.
     ///
     /// **Animation.** `animation`, else ``AuthFlowConfiguration/startAnimation``, else
     /// the animation of its direction.
@@ -262,19 +268,7 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
     /// it stay barred. After ``finish()`` it returns ``AuthResult/cancelled`` at once.
     @discardableResult
     public func logout(_ variant: LogoutVariant, animation: TransitionAnimation? = nil) async -> AuthResult {
-        let call = Machine.Call.logout(variant)
-        // The call is stamped, or joins, in the same step that registers its outcome, so
-        // that a joined logout cannot miss the result of the logout it joined.
-        let outcome = AuthOutcome()
-        switch makeCall(call, joiner: outcome) {
-        case .joined:
-            return await outcome.valueIgnoringCancellation
-        case .proceed(let stamp, let cancelBuild):
-            cancelBuild?.cancel()
-            return await perform(stamp, call, animation: animation)
-        case .resolve(let result):
-            return result
-        }
+        await place(.logout(variant), animation: animation)
     }
 
     /// Rebuilds the logged-in child of the account shown: a feature-flag reload, an updated
@@ -350,7 +344,8 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
         case .cover: call = .lock(.privacy)
         case .uncover: call = .uncover
         }
-        // Only a logout joins; the machine decides.
+        // A logout may join a logout on its way, and a lock, unlock, cover or uncover a
+        // start that has not begun; the machine decides.
         switch makeCall(call, joiner: outcome, when: condition) {
         case .joined:
             break

@@ -19,6 +19,8 @@ extension AuthStateMachine {
         var lastLock: Stamp = 0
         var lastCover: Stamp = 0
         var lastCoverCall: Stamp = 0
+        var startGuards: [Stamp: StartGuard] = [:]
+        var guardJoiners: [Stamp: [Stamp: Joiner]] = [:]
         var scenes: [AuthSceneID] = []
         var nextScene: UInt64 = 1
         var newestFannedOut = false
@@ -48,6 +50,8 @@ extension AuthStateMachine {
             lastLock: lastLock,
             lastCover: lastCover,
             lastCoverCall: lastCoverCall,
+            startGuards: startGuards,
+            guardJoiners: guardJoiners,
             scenes: scenes.map(\.id),
             nextScene: nextScene,
             newestFannedOut: newestFannedOut,

@@ -91,6 +91,8 @@ enum AuthPlace<Session: Sendable & Equatable>: Sendable, Equatable {
 ///    at most `lastEpoch`.
 /// 5. Every begun call is an issued stamp; a fanned-out newest call is an issued one.
 /// 6. Scene ids are unique, in attach order, and below `nextScene`.
+/// 7. A start's guard was asked by a call made after the start, and that call is among the
+///    start's guard joiners.
 struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
     typealias Stamp = UInt64
 
@@ -144,6 +146,33 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         var handle: Build
     }
 
+    /// What the locks, covers, unlocks and uncovers made while a start had not begun ask of
+    /// it: the start lands as the last of them says (``landing(ofStart:)``).
+    struct StartGuard: Sendable, Hashable {
+        enum Kind: Sendable, Hashable {
+            /// The privacy cover: a session the start lands in is covered.
+            case cover
+            /// A lock: a session the start lands in is locked, kept alive for the cover
+            /// style.
+            case lock(keepsSession: Bool)
+            /// An uncover lifted a cover called before it.
+            case uncover
+            /// An unlock lifted a lock called before it, or the provider's locked answer.
+            case unlock
+        }
+
+        var kind: Kind
+        /// The call that asked it: the only one of the start's guards that is not
+        /// superseded.
+        var by: Stamp
+    }
+
+    /// A joined call to resume, with its own result.
+    struct Resumption {
+        var joiner: Joiner
+        var result: AuthResult
+    }
+
     private(set) var lastStamp: Stamp = 0
     /// The newest call that decides; joined logouts and refused refreshes do not count.
     private(set) var newest: Stamp = 0
@@ -174,6 +203,10 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
     private(set) var lastCover: Stamp = 0
     /// The newest privacy cover called at all: an authentication begun before it is stale.
     private(set) var lastCoverCall: Stamp = 0
+    /// For each start, what the guard calls made before it began ask of it.
+    private(set) var startGuards: [Stamp: StartGuard] = [:]
+    /// For each start, the guard calls that joined it, by stamp, resumed when it ends.
+    private(set) var guardJoiners: [Stamp: [Stamp: Joiner]] = [:]
 
     // The scene state is set by the scene inputs (`AuthStateMachine+Scenes.swift`) only.
     /// The scenes attached, in attach order.
@@ -230,6 +263,9 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
     mutating func call(_ call: Call, joiner: Joiner?) -> CallAction {
         lastStamp += 1
         let onItsWay = newestEnded ? nil : newestCall
+        // A start on its way that has not begun anywhere: a lock, a cover, an unlock or an
+        // uncover made now joins it and decides where it lands (a caller to resume is needed).
+        let guardable = onItsWay == .start && !begun.contains(newest) && joiner != nil
         switch call {
         case .logout(let variant):
             if let joiner, let joinable = joinableLogout, joinable.stamp == newest, joinable.variant == variant {
@@ -239,14 +275,24 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         case .unlock(let since):
             // Its authentication began before a newer lock or cover: that one needs its own.
             if let since, max(lastLock, lastCoverCall) > since { return .resolve(.superseded) }
+            if guardable, startLocks(newest), let joiner { return guardStart(.unlock, joiner) }
             // An unlock never overtakes a start, a login or a logout on its way: it would
             // undo it.
             if Self.changesPlace(onItsWay) { return .resolve(.unchanged) }
         case .uncover:
             // A lock called after the cover stays: lifting it needs an unlock.
-            if lastLock > lastCover || Self.changesPlace(onItsWay) { return .resolve(.unchanged) }
+            if lastLock > lastCover { return .resolve(.unchanged) }
+            if guardable, startGuards[newest]?.kind == .cover, let joiner { return guardStart(.uncover, joiner) }
+            if Self.changesPlace(onItsWay) { return .resolve(.unchanged) }
         case .lock(.privacy):
             lastCoverCall = lastStamp
+            if guardable, let joiner {
+                // A start's session is covered once it lands; a lock screen hides it
+                // anyway, and a start that lands logged out has nothing to cover.
+                if startLocks(newest) || startLandsLoggedOut(newest) { return .resolve(.unchanged) }
+                lastCover = lastStamp
+                return guardStart(.cover, joiner)
+            }
             // Nothing to cover: a login on its way goes on (the user may be signing in as
             // the app goes to the background); a lock on its way stays, a logout too.
             switch place {
@@ -258,12 +304,25 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
             case .start? where !begun.contains(newest): return .resolve(.unchanged)
             default: break
             }
-        case .lock:
-            // A lock never overtakes a logout (the session ends anyway) or a start that has
-            // not begun (its session is not known yet: lock once it has returned).
+        case .lock(let kind):
+            if guardable, let joiner {
+                // A start's session is locked once it lands; one that lands logged out has
+                // nothing to lock.
+                if startLandsLoggedOut(newest) { return .resolve(.unchanged) }
+                lastLock = lastStamp
+                return guardStart(.lock(keepsSession: kind == .cover), joiner)
+            }
+            // A lock never overtakes a logout (the session ends anyway), a start that has
+            // not begun and has no caller to resume, nor a start that has begun with nothing
+            // to lock (it would leave a scene the start has yet to reach on the splash).
             switch onItsWay {
             case .logout?: return .resolve(.unchanged)
             case .start? where !begun.contains(newest): return .resolve(.unchanged)
+            case .start?:
+                switch place {
+                case .loggedIn, .covered, .locked: break
+                case .splash, .loggedOut, .switching: return .resolve(.unchanged)
+                }
             default: break
             }
         case .refresh:
@@ -335,13 +394,43 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         return .proceed(stamp, cancelBuild: cancelled)
     }
 
-    /// The provider told `start()` call `stamp` where it lands.
+    /// The provider told `start()` call `stamp` where it lands. A locked answer counts as
+    /// a lock called with the start: an authentication begun before it is stale.
     mutating func startAnswered(_ stamp: Stamp, _ answer: AuthInitialState<Session>) {
         checkIssued(stamp, "startAnswered")
         startAnswers[stamp] = answer
+        if case .locked = answer { lastLock = max(lastLock, stamp) }
         if stamp == newest {
-            requestedPhase = answer.phase
+            requestedPhase = landing(ofStart: stamp).phase
         }
+    }
+
+    /// Call `lastStamp`, a guard call made while the newest call is a start that has not
+    /// begun, joins that start: the start lands as `kind` asks, and `joiner` is resumed
+    /// when it ends (``callEnded(_:result:)``).
+    private mutating func guardStart(_ kind: StartGuard.Kind, _ joiner: Joiner) -> CallAction {
+        startGuards[newest] = StartGuard(kind: kind, by: lastStamp)
+        guardJoiners[newest, default: [:]][lastStamp] = joiner
+        if startAnswers[newest] != nil { requestedPhase = landing(ofStart: newest).phase }
+        return .joined(newest)
+    }
+
+    /// Whether start `stamp` lands locked as things stand: a lock joined it, or the
+    /// provider answered locked, and no unlock joined it since.
+    private func startLocks(_ stamp: Stamp) -> Bool {
+        switch startGuards[stamp]?.kind {
+        case .lock?: return true
+        case .unlock?: return false
+        case .cover?, .uncover?, nil:
+            if case .locked? = startAnswers[stamp] { return true }
+            return false
+        }
+    }
+
+    /// Whether start `stamp` is known to land logged out.
+    private func startLandsLoggedOut(_ stamp: Stamp) -> Bool {
+        if case .loggedOut? = startAnswers[stamp] { return true }
+        return false
     }
 
     // MARK: - Admission
@@ -394,7 +483,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
             let inSession = currentEpoch == nil || currentEpoch == sessionEpoch
             switch call {
             case .start:
-                let target = target(ofStart: stamp).place
+                let target = landing(ofStart: stamp)
                 unchanged = current == target && (target.session == nil || inSession)
             case .login(let session):
                 unchanged = current == .loggedIn(session) && inSession
@@ -454,9 +543,21 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         }
         switch call {
         case .start:
-            switch target(ofStart: stamp) {
+            switch landing(ofStart: stamp) {
             case .loggedIn(let session): enter(session)
             case .loggedOut(let variant): leave(to: variant)
+            case .covered(let session):
+                enter(session)
+                place = .covered(session)
+            case .locked(let session, let keepsSession):
+                if keepsSession {
+                    enter(session)
+                } else {
+                    sessionEpoch = nil
+                }
+                place = .locked(session, keepsSession: keepsSession)
+            case .splash, .switching:
+                preconditionFailure("Internal inconsistency: a start landing on \(landing(ofStart: stamp))")
             }
         case .login(let session):
             enter(session)
@@ -544,7 +645,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
             if leftSession { return true }
             return releasesSessionBeforeSwitch && (session.map { sameAccount($0, shown) } ?? true)
         case .start:
-            guard let answer = startAnswers[stamp], case .loggedIn(let session) = answer else { return false }
+            guard startAnswers[stamp] != nil, let session = landing(ofStart: stamp).liveSession else { return false }
             return session != shown ? releasesSessionBeforeSwitch || hasServices : leftSession
         case .unlock:
             // After a teardown lock, a scene the lock never reached still shows the session
@@ -664,9 +765,29 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         }
         switch call {
         case .start:
-            switch target(ofStart: stamp) {
+            switch landing(ofStart: stamp) {
             case .loggedIn(let session): return loggedIn(session, by: .start)
             case .loggedOut(let variant): return loggedOut(variant, by: .start)
+            case .covered(let session):
+                // The privacy cover over a session not built yet: the uncover builds it.
+                return Plan(
+                    phase: .locked(session),
+                    origin: .start,
+                    direction: .logout,
+                    prepares: false,
+                    epoch: sessionEpoch,
+                    isPrivacyCover: true
+                )
+            case .locked(let session, let keepsSession):
+                return Plan(
+                    phase: .locked(session),
+                    origin: .start,
+                    direction: .logout,
+                    prepares: true,
+                    epoch: keepsSession ? sessionEpoch : nil
+                )
+            case .splash, .switching:
+                preconditionFailure("Internal inconsistency: a start landing on \(landing(ofStart: stamp))")
             }
         case .login(let session):
             return loggedIn(session, by: .login)
@@ -732,9 +853,10 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
     func animations(for stamp: Stamp, _ call: Call) -> [AnimationChoice] {
         switch call {
         case .start:
-            switch target(ofStart: stamp) {
+            switch landing(ofStart: stamp) {
             case .loggedIn: return [.start, .login]
-            case .loggedOut: return [.start, .logout]
+            case .covered: return [.immediate]
+            case .loggedOut, .locked, .splash, .switching: return [.start, .logout]
             }
         case .lock(.privacy), .uncover: return [.immediate]
         case .login, .refresh, .unlock: return [.login]
@@ -758,6 +880,15 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         case .splash, .loggedOut, .loggedIn, .switching: break
         }
         if !newestEnded, case .lock? = newestCall { return false }
+        // A start on its way that lands locked or covered.
+        if !newestEnded, newestCall == .start, startAnswers[newest] != nil {
+            switch landing(ofStart: newest) {
+            case .locked, .covered: return false
+            case .splash, .loggedOut, .loggedIn, .switching: break
+            }
+        } else if !newestEnded, newestCall == .start, startGuards[newest] != nil {
+            return false
+        }
         return true
     }
 
@@ -831,6 +962,8 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         var result: AuthResult
         /// The joined logouts to resume with it.
         var joiners: [Joiner]
+        /// The guard calls that joined a start, each with its own result.
+        var guards: [Resumption] = []
     }
 
     /// Call `stamp` has returned from the container with `result`; nothing keeps its
@@ -847,11 +980,33 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
             newestEnded = true
         }
         begun.remove(stamp)
-        startAnswers[stamp] = nil
-        targets[stamp] = nil
         let unchanged = unchangedCalls.remove(stamp) != nil
         let authResult: AuthResult = result == .superseded && unchanged ? .unchanged : AuthResult(result)
-        return EndAction(result: authResult, joiners: joiners.removeValue(forKey: stamp) ?? [])
+        let guards = (guardJoiners.removeValue(forKey: stamp) ?? [:]).sorted { $0.key < $1.key }.map {
+            Resumption(joiner: $0.value, result: guardResult($0.key, ofStart: stamp, authResult))
+        }
+        startGuards[stamp] = nil
+        startAnswers[stamp] = nil
+        targets[stamp] = nil
+        return EndAction(result: authResult, joiners: joiners.removeValue(forKey: stamp) ?? [], guards: guards)
+    }
+
+    /// What guard call `call`, joined to start `start`, returns now that the start returns
+    /// `result`: the start's result if it never placed its screen; ``AuthResult/superseded``
+    /// if a later guard call decided instead; else the start's result if the start landed
+    /// as the call asked, ``AuthResult/unchanged`` if it did not (a cover or a lock of a start
+    /// that lands logged out).
+    private func guardResult(_ call: Stamp, ofStart start: Stamp, _ result: AuthResult) -> AuthResult {
+        guard result == .completed || result == .unchanged, let decided = startGuards[start],
+            startAnswers[start] != nil
+        else { return result }
+        guard decided.by == call else { return .superseded }
+        let landed: Bool
+        switch (decided.kind, landing(ofStart: start)) {
+        case (.cover, .covered), (.lock, .locked), (.uncover, .loggedIn), (.unlock, .loggedIn): landed = true
+        default: landed = false
+        }
+        return landed ? result : .unchanged
     }
 
     // MARK: - Screens
@@ -871,11 +1026,23 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
 
     // MARK: - Helpers
 
-    func target(ofStart stamp: Stamp) -> AuthInitialState<Session> {
+    /// Where start `stamp` lands: the provider's answer, under the cover or the lock that
+    /// joined it before it began, or lifted by the uncover or unlock that joined it last.
+    func landing(ofStart stamp: Stamp) -> AuthPlace<Session> {
         guard let answer = startAnswers[stamp] else {
             preconditionFailure("Internal inconsistency: start \(stamp) asked about before its provider answered")
         }
-        return answer
+        switch (answer, startGuards[stamp]?.kind) {
+        case (.loggedOut(let variant), _): return .loggedOut(variant)
+        case (.loggedIn(let session), .cover?): return .covered(session)
+        case (.loggedIn(let session), .lock(let keepsSession)?): return .locked(session, keepsSession: keepsSession)
+        case (.loggedIn(let session), .uncover?), (.loggedIn(let session), .unlock?), (.loggedIn(let session), nil),
+            (.locked(let session), .unlock?):
+            return .loggedIn(session)
+        case (.locked(let session), .cover?), (.locked(let session), .lock?), (.locked(let session), .uncover?),
+            (.locked(let session), nil):
+            return .locked(session, keepsSession: false)
+        }
     }
 
     /// Traps on a stamp the machine never issued: `AuthFlow` only reports its own calls.
@@ -894,6 +1061,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
             [newest, joinableLogout?.stamp ?? 0, build?.stamp ?? 0, lastLock, lastCover, lastCoverCall]
             + Array(joiners.keys)
             + Array(startAnswers.keys) + Array(unchangedCalls) + Array(targets.keys)
+            + startGuards.values.map(\.by) + guardJoiners.values.flatMap(\.keys)
         if let newestHeld = held.max(), newestHeld > lastStamp {
             broken.append("1: stamp \(newestHeld) after \(lastStamp) calls")
         }
@@ -909,6 +1077,13 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         }
         if let late = begun.max(), late > lastStamp { broken.append("5: call \(late) began, \(lastStamp) made") }
         if newestFannedOut && newest == 0 { broken.append("5: no call fanned out") }
+        for (start, startGuard) in startGuards
+        where startGuard.by <= start || guardJoiners[start]?[startGuard.by] == nil {
+            broken.append("7: the guard of start \(start), asked by call \(startGuard.by), is not one that joined it")
+        }
+        if let start = guardJoiners.keys.first(where: { startGuards[$0] == nil }) {
+            broken.append("7: start \(start) has guard joiners but no guard")
+        }
         let ids = scenes.map(\.id.rawValue)
         if ids != ids.sorted() || Set(ids).count != ids.count || (ids.last ?? 0) >= nextScene {
             broken.append("6: scenes \(ids), next \(nextScene)")
@@ -925,3 +1100,5 @@ extension AuthStateMachine.BuildAction: Sendable where Build: Sendable {}
 extension AuthStateMachine.BuildAction: Equatable where Build: Equatable {}
 extension AuthStateMachine.EndAction: Sendable where Joiner: Sendable {}
 extension AuthStateMachine.EndAction: Equatable where Joiner: Equatable {}
+extension AuthStateMachine.Resumption: Sendable where Joiner: Sendable {}
+extension AuthStateMachine.Resumption: Equatable where Joiner: Equatable {}

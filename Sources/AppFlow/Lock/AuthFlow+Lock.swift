@@ -17,6 +17,12 @@ extension AuthFlow {
     /// ``AuthResult/unchanged`` and, having beaten the calls before it, leaves the flow
     /// where it is.
     ///
+    /// **During a start.** Called while the newest call is a ``start(animation:)`` that
+    /// has not begun (its provider still answering), it joins that start instead: the
+    /// start lands on the lock screen if it lands in a session, nothing of the session is
+    /// built, and this call returns when the start does (``AuthResult/unchanged`` if the
+    /// start landed logged out, ``AuthResult/superseded`` if an unlock joined after it).
+    ///
     /// **Animation.** `animation`, else ``AuthFlowConfiguration/logoutAnimation``.
     ///
     /// **Cancellation and after ``finish()``.** As ``logout(_:animation:)``, without joining:
@@ -24,11 +30,7 @@ extension AuthFlow {
     /// calls before it stay beaten.
     @discardableResult
     public func lock(_ style: AuthLockStyle? = nil, animation: TransitionAnimation? = nil) async -> AuthResult {
-        let call = Machine.Call.lock(Machine.LockKind(style ?? configuration.lockStyle))
-        switch stampCall(call) {
-        case .stamp(let stamp): return await perform(stamp, call, animation: animation)
-        case .resolved(let result): return result
-        }
+        await place(.lock(Machine.LockKind(style ?? configuration.lockStyle)), animation: animation)
     }
 
     /// Unlocks the locked session: every scene shows the session again, the child a cover
@@ -37,7 +39,10 @@ extension AuthFlow {
     ///
     /// **Ordering.** Takes its place in call order like a login: a later lock, logout or
     /// login beats it. It unlocks the session locked when it is called; with none it returns
-    /// ``AuthResult/unchanged``. To tell an authentication answered after a newer lock was
+    /// ``AuthResult/unchanged``. Called while a start that has not begun would land locked
+    /// (a lock joined it, or the provider answered ``AuthInitialState/locked(_:)``), it
+    /// joins that start, which then lands in the session, and returns when the start does;
+    /// `preparing` then does not run. To tell an authentication answered after a newer lock was
     /// called (the user left the app and came back), take an ``unlockAttempt()`` when the
     /// prompt appears and unlock with ``unlock(_:animation:preparing:)``.
     ///
@@ -82,11 +87,7 @@ extension AuthFlow {
         animation: TransitionAnimation?,
         preparing: (@Sendable () async -> Void)?
     ) async -> AuthResult {
-        let call = Machine.Call.unlock(since: since)
-        switch stampCall(call) {
-        case .stamp(let stamp): return await perform(stamp, call, animation: animation, preparing: preparing)
-        case .resolved(let result): return result
-        }
+        await place(.unlock(since: since), animation: animation, preparing: preparing)
     }
 
     /// A lock made only if the machine allows an auto-lock in the step that would take its
@@ -113,14 +114,17 @@ extension AuthFlow {
     /// locked, already covered) it returns ``AuthResult/unchanged``. A lock called while
     /// covered replaces the cover with the lock screen.
     ///
+    /// **During a start.** Called while the newest call is a ``start(animation:)`` that
+    /// has not begun (restoring the session as the app goes inactive at launch), it joins
+    /// that start: the start lands under the cover if it lands in a session, and nothing of
+    /// the session is built or shown before an uncover. It returns when the start does
+    /// (``AuthResult/unchanged`` if the start landed logged out or locked,
+    /// ``AuthResult/superseded`` if an uncover or a lock joined after it).
+    ///
     /// **Cancellation and after ``finish()``.** As ``lock(_:animation:)``.
     @discardableResult
     public func cover() async -> AuthResult {
-        let call = Machine.Call.lock(.privacy)
-        switch stampCall(call) {
-        case .stamp(let stamp): return await perform(stamp, call, animation: nil)
-        case .resolved(let result): return result
-        }
+        await place(.lock(.privacy), animation: nil)
     }
 
     /// Takes the privacy cover away, without animation (from `sceneDidBecomeActive(_:)`):
@@ -131,15 +135,13 @@ extension AuthFlow {
     /// until an unlock. Otherwise it takes its place like an unlock, and returns
     /// ``AuthResult/unchanged`` if nothing is covered. `preparing` runs first, as for
     /// ``unlock(animation:preparing:)``, with the cover still shown; a lock or a cover called
-    /// meanwhile wins.
+    /// meanwhile wins. Called while a cover has joined a start that has not begun, it joins
+    /// that start too, which then lands uncovered, and returns when the start does;
+    /// `preparing` then does not run.
     ///
     /// **Cancellation and after ``finish()``.** As ``unlock(animation:preparing:)``.
     @discardableResult
     public func uncover(preparing: (@Sendable () async -> Void)? = nil) async -> AuthResult {
-        let call = Machine.Call.uncover
-        switch stampCall(call) {
-        case .stamp(let stamp): return await perform(stamp, call, animation: nil, preparing: preparing)
-        case .resolved(let result): return result
-        }
+        await place(.uncover, animation: nil, preparing: preparing)
     }
 }

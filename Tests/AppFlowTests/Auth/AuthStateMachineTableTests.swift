@@ -24,6 +24,8 @@ import Testing
         (.refresh("b"), nil), (.lock(.cover), nil), (.lock(.teardown), nil), (.unlock(since: nil), nil),
         // An authentication that began before any call: older than every lock.
         (.unlock(since: 0), nil), (.lock(.privacy), nil), (.uncover, nil),
+        // With a caller to resume: each may join a start that has not begun.
+        (.lock(.cover), "g"), (.unlock(since: nil), "g"), (.lock(.privacy), "g"), (.uncover, "g"),
     ]
 
     /// The inputs `AuthFlow` can make in `state`: any call, a call beaten at a gate; for
@@ -37,7 +39,7 @@ import Testing
         for stamp in running(in: state) {
             let call = self.call(of: stamp, in: state)
             if call == .start && snapshot.startAnswers[stamp] == nil {
-                inputs += [.startAnswered(stamp, .loggedIn("a")), .startAnswered(stamp, .loggedOut(soft))]
+                inputs += [.loggedIn("a"), .loggedOut(soft), .locked("a")].map { .startAnswered(stamp, $0) }
             }
             // A start is admitted only once its provider answered; a stale one is refused first.
             if call != .start || snapshot.startAnswers[stamp] != nil || stamp != snapshot.newest {
@@ -127,6 +129,9 @@ import Testing
         .coverOnItsWay: [2: .lock(.privacy)],
         .covered: [:],
         .lockAfterCover: [3: .lock(.cover)],
+        .coverJoinedStart: [1: .start],
+        .lockJoinedStart: [1: .start],
+        .startAnsweredLocked: [1: .start],
     ]
 
     /// Inputs `AuthFlow` never makes: reports of stamps never issued, and a start asked
@@ -184,6 +189,25 @@ import Testing
         if snapshot.lastLock > 0 { parts.append("last lock \(snapshot.lastLock)") }
         if snapshot.lastCover > 0 { parts.append("last cover \(snapshot.lastCover)") }
         if snapshot.lastCoverCall > 0 { parts.append("cover called \(snapshot.lastCoverCall)") }
+        if !snapshot.startGuards.isEmpty {
+            parts.append(
+                "start guards "
+                    + snapshot.startGuards.sorted { $0.key < $1.key }.map {
+                        "\($0.key): \($0.value.kind) by \($0.value.by)"
+                    }
+                    .joined(separator: ", ")
+            )
+        }
+        if !snapshot.guardJoiners.isEmpty {
+            parts.append(
+                "guard joiners "
+                    + snapshot.guardJoiners.sorted { $0.key < $1.key }.map { start, joined in
+                        "\(start): "
+                            + joined.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+                    }
+                    .joined(separator: "; ")
+            )
+        }
         if !snapshot.scenes.isEmpty {
             parts.append("scenes \(snapshot.scenes.map { String($0.rawValue) }.joined(separator: ", "))")
         }
@@ -211,7 +235,8 @@ import Testing
             # AuthStateMachine: every named state (AuthStateMachineTests.State) × every input
             # AuthFlow can make there. Each line: state × input → action ⇒ resulting state.
             # Checked line for line by AuthStateMachineTableTests; inputs a state never takes
-            # are its exit tests. Sessions "a" and "b", joiners "j", factory handles 1x.
+            # are its exit tests. Sessions "a" and "b", joiners "j" (a logout) and "g" (a lock,
+            # cover, unlock or uncover that may join a start not begun), factory handles 1x.
             # Targets: where each lock and unlock on its way goes, decided when it was called.
             # Last cover: the newest privacy cover with a session to cover; cover called: the
             # newest privacy cover called at all (an unlock attempt begun before it is stale).

@@ -79,6 +79,15 @@ import Testing
         /// As `covered`, then `lock(.cover)` (3), not begun: a lock over the privacy cover,
         /// locked over "a" keeping the session is its target; only an unlock lifts it.
         case lockAfterCover
+        /// As `startCalled`, then `cover()` (2) with a caller to resume: it joins the start,
+        /// which has not begun, and asks it to land under the cover.
+        case coverJoinedStart
+        /// As `startAnsweredLoggedIn`, then `lock(.teardown)` (2) with a caller to resume: it
+        /// joins the start, which now lands on the lock screen.
+        case lockJoinedStart
+        /// As `startCalled`, and the provider answered locked over "a": a lock called with
+        /// the start.
+        case startAnsweredLocked
 
         func make() -> Machine {
             var machine = Machine()
@@ -166,6 +175,15 @@ import Testing
             case .loginAfterStart:
                 machine = State.startCalled.make()
                 _ = machine.call(.login("b"), joiner: nil)
+            case .coverJoinedStart:
+                machine = State.startCalled.make()
+                _ = machine.call(.lock(.privacy), joiner: "g")
+            case .lockJoinedStart:
+                machine = State.startAnsweredLoggedIn.make()
+                _ = machine.call(.lock(.teardown), joiner: "g")
+            case .startAnsweredLocked:
+                machine = State.startCalled.make()
+                machine.startAnswered(1, .locked("a"))
             }
             return machine
         }
@@ -308,6 +326,24 @@ import Testing
             case .finishedFlow:
                 var snapshot = State.sceneAttached.expected
                 snapshot.isFinished = true
+                return snapshot
+            case .coverJoinedStart:
+                var snapshot = State.startCalled.expected
+                (snapshot.lastStamp, snapshot.lastCover, snapshot.lastCoverCall) = (2, 2, 2)
+                snapshot.startGuards = [1: Machine.StartGuard(kind: .cover, by: 2)]
+                snapshot.guardJoiners = [1: [2: "g"]]
+                return snapshot
+            case .lockJoinedStart:
+                var snapshot = State.startAnsweredLoggedIn.expected
+                (snapshot.lastStamp, snapshot.lastLock, snapshot.requestedPhase) = (2, 2, .locked("a"))
+                snapshot.startGuards = [1: Machine.StartGuard(kind: .lock(keepsSession: false), by: 2)]
+                snapshot.guardJoiners = [1: [2: "g"]]
+                return snapshot
+            case .startAnsweredLocked:
+                var snapshot = State.startCalled.expected
+                (snapshot.startAnswers, snapshot.requestedPhase, snapshot.lastLock) = (
+                    [1: .locked("a")], .locked("a"), 1
+                )
                 return snapshot
             }
         }
@@ -1333,6 +1369,14 @@ import Testing
             case .start, .login, .logout, .unlock, .uncover: changingOnItsWay = true
             case .refresh: break
             }
+        }
+        // A start on its way that lands locked or covered: a lock or cover joined it, or
+        // the provider answered locked.
+        let snapshot = machine.snapshot
+        if changingOnItsWay, machine.newestCall == .start,
+            snapshot.startGuards[machine.newest] != nil || snapshot.startAnswers[machine.newest] == .locked("a")
+        {
+            lockOnItsWay = true
         }
         #expect(machine.allowsSwitchingLogin == (!locked && !lockOnItsWay))
         let sessionToLock: Bool

@@ -168,6 +168,71 @@ struct RecipeTests {
     }
 }
 
+extension RecipeTests {
+    /// The locked-launch recipe's app: a password manager whose vault timed out.
+    struct VaultProvider: AuthFlowProvider {
+        var vaultTimedOut = true
+
+        func initialSession() async -> String? { "ada" }
+
+        func initialState() async -> AuthInitialState<String> {
+            guard let account = await initialSession() else { return .loggedOut(.signedOut) }
+            return vaultTimedOut ? .locked(account) : .loggedIn(account)
+        }
+
+        func makeLoggedOutChild() async -> String { "sign-in" }
+        func makeLoggedInChild(for session: String) async -> String { "vault(\(session))" }
+        func makeLockScreen(for session: String, in scene: AuthSceneID) async -> String { "unlock(\(session))" }
+        var configuration: AuthFlowConfiguration {
+            AuthFlowConfiguration(loginAnimation: .immediate, logoutAnimation: .immediate)
+        }
+    }
+
+    /// A Face ID prompt the test answers.
+    final class Biometrics: Sendable {
+        let answer = Gate()
+        let asked = LockedValue(false)
+
+        func evaluate() async -> Bool {
+            asked.withLock { $0 = true }
+            await answer.pass()
+            return true
+        }
+    }
+
+    @Test func aLockedLaunchShowsTheLockScreen_AndAStaleFaceIDAnswerNeverUnlocksIt() async {
+        let flow = AuthFlow(provider: VaultProvider(), splash: "launch")
+        #expect(await flow.start() == .completed)
+        #expect(await flow.container.child.child == "unlock(ada)")
+        #expect(await flow.phase == .locked("ada"))
+
+        // A prompt answered after the app locked again unlocks nothing.
+        let biometrics = Biometrics()
+        let stale = Task {
+            // The lock screen is shown: the Face ID prompt begins.
+            let attempt = flow.unlockAttempt()
+            if await biometrics.evaluate() {
+                await flow.unlock(attempt)
+            }
+        }
+        #expect(await eventually { biometrics.asked.withLock { $0 } })
+        await flow.lock()
+        biometrics.answer.open()
+        await stale.value
+        #expect(await flow.phase == .locked("ada"))
+
+        // A prompt of its own unlocks.
+        let fresh = Biometrics()
+        fresh.answer.open()
+        let attempt = flow.unlockAttempt()
+        if await fresh.evaluate() {
+            await flow.unlock(attempt)
+        }
+        #expect(await flow.container.child.child == "vault(ada)")
+        await flow.finish()
+    }
+}
+
 extension LogoutVariant {
     /// "Sign in again": the account is kept.
     static let softLogout = LogoutVariant("softLogout")

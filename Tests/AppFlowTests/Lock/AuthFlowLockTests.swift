@@ -471,21 +471,6 @@ import Testing
         await flow.finish()
     }
 
-    @Test func aLockCalledBeforeTheStartHasBegunIsUnchanged_LockOnceItHasReturned() async {
-        var provider = IntentAuthProvider()
-        provider.session = "ada"
-        provider.restoring.hold()
-        let flow = Flow(provider: provider, splash: Screen("splash"))
-        let start = Task { await flow.start() }
-        #expect(await eventually { provider.restoring.waitingCount == 1 })
-        #expect(await flow.lock() == .unchanged)
-        provider.restoring.release()
-        #expect(await start.value == .completed)
-        #expect(await flow.lock() == .completed)
-        #expect(await flow.phase == .locked("ada"))
-        await flow.finish()
-    }
-
     // MARK: - Intents that switch
 
     @Test func aTapForAnotherAccountWhileLockedNeverLogsInPastTheLock() async {

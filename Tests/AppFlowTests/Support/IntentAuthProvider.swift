@@ -57,9 +57,17 @@ struct IntentAuthProvider: AuthFlowProvider {
     var onDelivery: (@Sendable (String) async -> Void)? = nil
     var configuration = AuthFlowConfiguration(loginAnimation: .immediate, logoutAnimation: .immediate)
 
+    /// Whether a restored session starts locked (a vault timeout at launch).
+    var locksAtLaunch = false
+
     func initialSession() async -> String? {
         await restoring.pass()
         return session
+    }
+
+    func initialState() async -> AuthInitialState<String> {
+        guard let session = await initialSession() else { return .loggedOut(.signedOut) }
+        return locksAtLaunch ? .locked(session) : .loggedIn(session)
     }
 
     func makeLoggedOutChild(for variant: LogoutVariant) async -> Screen {
