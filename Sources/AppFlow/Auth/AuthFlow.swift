@@ -140,9 +140,19 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
     }
 
     /// How many calls have been made. A call takes its number, and so its place in call
-    /// order, the moment it is made.
+    /// order, the moment it is made. Calls the flow refused at once, joined and beaten
+    /// calls count too: to tell whether anything happened, read ``changeCount``.
     public var callCount: UInt64 {
         machine.withLock { $0.callCount }
+    }
+
+    /// How many calls have switched what a window shows: each call counts once, when it
+    /// returns ``AuthResult/completed`` or ``AuthResult/interrupted``; a call that returns
+    /// any other result, and a call that joined another, never counts. It changes before
+    /// the call returns; calls made after ``finish()`` return ``AuthResult/cancelled`` and
+    /// never count.
+    public var changeCount: UInt64 {
+        machine.withLock { $0.changeCount }
     }
 
     /// The phase shown now (the destination once a transition has begun), in the first
@@ -373,6 +383,14 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
     /// **Ordering.** Each call takes its place in call order as its element is read, so
     /// the last element decides the final state, however the calls reach the container.
     /// It returns once the sequence has ended and every call it made has returned.
+    ///
+    /// **When a change takes its place.** When this loop reads it, not when the sequence's
+    /// producer made it: an `AsyncSequence` carries no moment of production, and the loop
+    /// runs whenever its task is scheduled. A call or an intent made in between (an
+    /// ``open(_:for:in:switching:)`` for the session just produced) may take its place
+    /// before the change. Where the change and such calls must keep their order, make the
+    /// change where it is produced, with ``request(_:animation:)`` (`.login(session)` or
+    /// `.logout(variant)`), which takes its place before it returns.
     ///
     /// **Animation.** `animation` for every call, else the configured animation of the
     /// call's direction.

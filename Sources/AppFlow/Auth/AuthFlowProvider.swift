@@ -12,7 +12,10 @@ public protocol AuthFlowProvider<Session, Child>: Sendable {
     /// route, a notification's payload, a shortcut. `Never` by default: no intents.
     associatedtype Intent: Sendable = Never
 
-    /// The session the app starts with; `nil` starts logged out.
+    /// The session the app starts with; `nil` starts logged out. Defaults to the session
+    /// of ``initialState()`` (logged in or locked), so a provider implements one of the
+    /// two: each defaults to the other, and a provider that implements neither stops the
+    /// process with a message saying so at its first `start()`.
     ///
     /// Asked, through the default ``initialState()``, by each ``AuthFlow/start()`` call, in the caller's task, before the call
     /// reaches the container; so it sees the caller's cancellation, and it is asked even
@@ -23,9 +26,10 @@ public protocol AuthFlowProvider<Session, Child>: Sendable {
     /// ``LogoutVariant/signedOut`` without a session.
     ///
     /// It is what ``AuthFlow/start(animation:)`` asks, in the caller's task, before the call
-    /// reaches the container. Implement it when the app opens on a logged-out screen of its
-    /// own (a locked account's unlock screen), so that the flow knows which logged-out child
-    /// it shows; ``initialSession()`` is then asked only if this implementation asks it.
+    /// reaches the container. Implement it when the app opens locked
+    /// (``AuthInitialState/locked(_:)``) or on a logged-out screen of its own, so that the
+    /// flow knows which child it shows; ``initialSession()`` then needs no implementation,
+    /// and is asked only if this implementation asks it.
     func initialState() async -> AuthInitialState<Session>
     /// Makes the logged-out child.
     ///
@@ -52,6 +56,11 @@ public protocol AuthFlowProvider<Session, Child>: Sendable {
     /// arrives while it runs, the child it returns is dropped and the call returns
     /// ``AuthResult/cancelled`` (``AuthResult/superseded`` if a later call had beaten it);
     /// `finish()` waits for it to return, and after `finish()` it is not called.
+    ///
+    /// A provider implements this, ``makeLoggedInChild(for:call:)`` or
+    /// ``makeLoggedInChild(for:in:)``: the flow asks the last, whose default asks the
+    /// second, whose default asks this one. A provider that implements none stops the
+    /// process with a message saying so the first time a logged-in child is made.
     func makeLoggedInChild(for session: Session) async -> Child
     /// Makes the logged-in child for `session`, knowing which call asked for it
     /// (``AuthCall/login``, ``AuthCall/refresh`` or ``AuthCall/start``). Defaults to
@@ -194,7 +203,33 @@ extension AuthFlowProvider {
     /// ``initialSession()``: logged in with its session, or logged out as
     /// ``LogoutVariant/signedOut``.
     public func initialState() async -> AuthInitialState<Session> {
-        await initialSession().map { .loggedIn($0) } ?? .loggedOut(.signedOut)
+        await InitialStateDefault.$isRunning.withValue(true) {
+            await initialSession().map { .loggedIn($0) } ?? .loggedOut(.signedOut)
+        }
+    }
+
+    /// The session of ``initialState()``: its session, logged in or locked; `nil` logged
+    /// out.
+    public func initialSession() async -> Session? {
+        if InitialStateDefault.isRunning {
+            // fatalError keeps its message in release builds: this is the app's mistake.
+            fatalError("\(Self.self) implements neither initialState() nor initialSession(): implement one")
+        }
+        switch await initialState() {
+        case .loggedIn(let session), .locked(let session): return session
+        case .loggedOut: return nil
+        }
+    }
+
+    /// Stops the process with a message: a provider implements this, or
+    /// ``makeLoggedInChild(for:call:)``, or ``makeLoggedInChild(for:in:)``, and the flow
+    /// reaches this default only when it implements none of them (or when app code calls
+    /// it on a provider that implements only another form).
+    public func makeLoggedInChild(for session: Session) async -> Child {
+        fatalError(
+            "\(Self.self) implements none of makeLoggedInChild(for:), makeLoggedInChild(for:call:) and"
+                + " makeLoggedInChild(for:in:): implement one"
+        )
     }
 
     /// Calls ``makeLoggedOutChild(for:)`` with ``LogoutVariant/signedOut``, so that a
@@ -343,6 +378,13 @@ public struct AuthFlowConfiguration: Sendable {
 /// Whether the default ``AuthFlowProvider/makeLoggedOutChild()`` is running in this task,
 /// so that the other default can tell a provider that implements neither form.
 enum LoggedOutDefault {
+    @TaskLocal static var isRunning = false
+}
+
+/// Whether the default ``AuthFlowProvider/initialState()`` is running in this task, so
+/// that the default ``AuthFlowProvider/initialSession()`` can tell a provider that
+/// implements neither.
+enum InitialStateDefault {
     @TaskLocal static var isRunning = false
 }
 

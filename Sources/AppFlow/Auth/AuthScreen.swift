@@ -59,6 +59,16 @@ public struct AuthScreen<Session: Sendable & Equatable, Child: Sendable>: Sendab
         self.init(phase: phase, child: child, logoutVariant: .signedOut)
     }
 
+    /// A screen of this one's phase and logout variant showing `child`: what an app places
+    /// with a `hop` within the phase shown (onboarding, a forced update), without naming the
+    /// phase. Read the screen in the hop's factory (`await container.child`), which runs
+    /// when the hop's transition starts, so it is the phase shown then. Like every screen
+    /// the app places, it belongs to the session it is placed in, and a call that leaves
+    /// the phase replaces it.
+    public func showing(_ child: Child) -> AuthScreen {
+        AuthScreen(phase: phase, child: child, logoutVariant: logoutVariant ?? .signedOut)
+    }
+
     /// A screen of `phase` showing `child`; `logoutVariant` counts only when logged out.
     public init(phase: AuthPhase<Session>, child: Child, logoutVariant: LogoutVariant) {
         self.init(phase: phase, child: child, logoutVariant: logoutVariant, call: nil)

@@ -239,6 +239,10 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
 
     /// How many calls have been made, joined logouts and refused refreshes included.
     var callCount: UInt64 { lastStamp }
+    /// How many calls have ended having switched what some scene shows (a joined call
+    /// counts with the call it joined). A counter for apps, left out of ``snapshot``: the
+    /// tables check the decisions, `AuthStateMachineTests` checks this count.
+    private(set) var changeCount: UInt64 = 0
 
     // MARK: - Calls
 
@@ -982,6 +986,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         begun.remove(stamp)
         let unchanged = unchangedCalls.remove(stamp) != nil
         let authResult: AuthResult = result == .superseded && unchanged ? .unchanged : AuthResult(result)
+        if authResult.didSwitch { changeCount += 1 }
         let guards = (guardJoiners.removeValue(forKey: stamp) ?? [:]).sorted { $0.key < $1.key }.map {
             Resumption(joiner: $0.value, result: guardResult($0.key, ofStart: stamp, authResult))
         }

@@ -206,6 +206,86 @@ struct AuthFlowDecisionTests {
         #expect(standardError.contains("implements neither makeLoggedOutChild() nor makeLoggedOutChild(for:)"))
     }
 
+    /// A provider that writes only what it uses: where it starts (locked or not), and
+    /// children made with the session's context; never `initialSession()` nor the
+    /// context-free logged-in factory.
+    struct ContextOnlyProvider: AuthFlowProvider {
+        var locked = false
+        func initialState() async -> AuthInitialState<String> { locked ? .locked("ada") : .loggedIn("ada") }
+        func makeLoggedOutChild() async -> String { "sign-in" }
+        func makeLoggedInChild(for session: String, in context: AuthChildContext<Void>) async -> String {
+            "home(\(session))@\(context.scene.rawValue)"
+        }
+    }
+
+    @Test func aProviderWritesNoRequirementItsFlowNeverCalls() async {
+        let provider = ContextOnlyProvider()
+        let flow = AuthFlow(provider: provider, splash: "splash")
+        #expect(await flow.start() == .completed)
+        #expect(await flow.container.child.child == "home(ada)@1")
+        // The session the default `initialSession()` reads from `initialState()`.
+        #expect(await provider.initialSession() == "ada")
+        #expect(await ContextOnlyProvider(locked: true).initialSession() == "ada")
+        await flow.finish()
+    }
+
+    /// A provider that says neither where it starts nor what session it restores.
+    struct StartlessProvider: AuthFlowProvider {
+        func makeLoggedOutChild() async -> String { "sign-in" }
+        func makeLoggedInChild(for session: String) async -> String { session }
+    }
+
+    @Test func aProviderWithNeitherInitialStateNorInitialSessionStopsWithAMessage() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let flow = AuthFlow(provider: StartlessProvider(), splash: "splash")
+            await flow.start()
+        }
+        let standardError = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(standardError.contains("implements neither initialState() nor initialSession()"))
+    }
+
+    /// A provider that makes no logged-in child in any form.
+    struct ChildlessProvider: AuthFlowProvider {
+        func initialSession() async -> String? { "ada" }
+        func makeLoggedOutChild() async -> String { "sign-in" }
+    }
+
+    @Test func aProviderWithNoLoggedInFactoryStopsWithAMessageAtItsFirstLogin() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let flow = AuthFlow(provider: ChildlessProvider(), splash: "splash")
+            await flow.start()
+        }
+        let standardError = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(standardError.contains("implements none of makeLoggedInChild(for:)"))
+    }
+
+    @Test func theChangeCountCountsOnlyCallsThatSwitchedAWindow() async {
+        var provider = IntentAuthProvider()
+        provider.session = "ada"
+        let flow = AuthFlow(provider: provider, splash: Screen("splash"))
+        #expect(await flow.start() == .completed)
+        #expect(flow.changeCount == 1)
+        // Refused at once, unchanged at its turn, for another account, beaten: none counts.
+        #expect(await flow.unlock() == .unchanged)
+        #expect(await flow.login("ada") == .unchanged)
+        #expect(await flow.refresh("bob") == .unchanged)
+        provider.logins.hold()
+        let beaten = flow.request(.login("bob"))
+        #expect(await eventually { provider.logins.waitingCount == 1 })
+        let logout = flow.request(.logout())
+        let joined = flow.request(.logout())
+        provider.logins.release()
+        #expect(await beaten.result == .superseded)
+        #expect(await logout.result == .completed)
+        #expect(await joined.result == .completed)
+        // The logout, once; its joined twin not again.
+        #expect(flow.changeCount == 2)
+        #expect(flow.callCount == 7)
+        await flow.finish()
+        #expect(await flow.login("ada") == .cancelled)
+        #expect(flow.changeCount == 2)
+    }
+
     /// A provider that implements only the variant form gets it for the plain logout too.
     struct VariantOnlyProvider: AuthFlowProvider {
         func initialSession() async -> String? { nil }
@@ -217,6 +297,25 @@ struct AuthFlowDecisionTests {
         let flow = AuthFlow(provider: VariantOnlyProvider(), splash: "splash")
         await flow.start()
         #expect(await flow.container.child.child == "signed out as signedOut")
+        await flow.finish()
+    }
+
+    @Test func aScreenAnAppPlacesWithinThePhaseShownKeepsItsPhaseAndVariant() async {
+        let flow = AuthFlow(provider: VariantOnlyProvider(), splash: "splash")
+        await flow.start()
+        let soft = LogoutVariant("softLogout")
+        await flow.logout(soft)
+        let step = Task {
+            await flow.container.hop { (_: HopHandle<Bool>) in
+                await flow.container.child.showing("verify email")
+            }
+        }
+        #expect(await eventually { await flow.container.child.child == "verify email" })
+        #expect(await flow.phase == .loggedOut)
+        #expect(await flow.logoutVariant == soft)
+        await flow.login("ada")
+        if case .replaced = await step.value {} else { Issue.record("the hop did not end as replaced") }
+        #expect(await flow.phase == .loggedIn("ada"))
         await flow.finish()
     }
 }

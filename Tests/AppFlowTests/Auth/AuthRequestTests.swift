@@ -17,6 +17,23 @@ struct AuthRequestTests {
         return (flow, provider, gate)
     }
 
+    /// The start an app places at launch with `request(.start)` takes its place before
+    /// `request` returns: a login the user makes while the session is still being restored
+    /// beats it, and the start never undoes that login.
+    @Test func aStartRequestedBeforeALoginNeverUndoesThatLogin() async {
+        var provider = IntentAuthProvider()
+        provider.session = "ada"
+        provider.restoring.hold()
+        let flow = AuthFlow(provider: provider, splash: Screen("splash"))
+        let start = flow.request(.start)
+        let login = flow.request(.login("bob"))
+        provider.restoring.release()
+        #expect(await login.result == .completed)
+        #expect(await start.result == .superseded)
+        #expect(await flow.phase == .loggedIn("bob"))
+        await flow.finish()
+    }
+
     /// Synchronous code (a tap handler) makes both calls: each is stamped before
     /// `request` returns, so the logout beats the login however their tasks are scheduled.
     @Test func callsMadeFromSynchronousCodeTakeTheirPlaceBeforeRequestReturns() async {

@@ -349,6 +349,23 @@ import Testing
         }
     }
 
+    @Test func onlyACallThatEndsHavingSwitchedAScreenCountsAsAChange() {
+        for result in [TransitionResult.completed, .interrupted, .superseded, .rejected, .cancelled] {
+            var machine = State.loggedInCalled.make()
+            _ = machine.callEnded(1, result: result)
+            #expect(machine.changeCount == (result == .completed || result == .interrupted ? 1 : 0))
+        }
+        // A call refused as unchanged at its start and then beaten does not count.
+        var machine = State.loginFannedOut.make()
+        _ = machine.admit(1, .login("a"), at: .start, current: .loggedIn("a"))
+        #expect(machine.callEnded(1, result: .superseded).result == .unchanged)
+        #expect(machine.changeCount == 0)
+        // A start with a joined cover counts once.
+        machine = State.coverJoinedStart.make()
+        let end = machine.callEnded(1, result: .completed)
+        #expect(end.guards.count == 1 && machine.changeCount == 1)
+    }
+
     @Test(arguments: State.allCases)
     func everyNamedStateIsExactlyTheStateItsNameSays(_ state: State) {
         #expect(state.make().snapshot == state.expected)

@@ -125,7 +125,7 @@ struct RecipeTests {
         // Onboarding, shown within the logged-in phase, waits for the user...
         let onboarding = Task {
             await flow.container.hop { (_: HopHandle<Bool>) in
-                AuthScreen(phase: .loggedIn("ada"), child: "onboarding")
+                await flow.container.child.showing("onboarding")
             }
         }
         #expect(await eventually { await flow.container.child.child == "onboarding" })
