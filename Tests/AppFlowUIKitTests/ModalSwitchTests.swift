@@ -331,6 +331,33 @@ struct ModalSwitchTests {
         _ = window
     }
 
+    @Test func aCoverRequestedWhileTheStartRestoresTheSessionShieldsTheWindowUntilTheStartLandsUnderIt() async {
+        let scene = Scene()
+        var provider = ScreenProvider(scene: scene)
+        provider.restoredSession = "ann"
+        let restoring = Gate()
+        provider.restoreGate = restoring
+        let host = scene.authHost(provider: provider, splash: scene.screen("splash"))
+        let window = await scene.install(host)
+        // At launch: the start, then the app goes inactive while the session is restored.
+        let start = host.request(.start)
+        let cover = host.request(.cover)
+        let shield = window.subviews.last
+        #expect(shield?.backgroundColor == .systemBackground)
+        #expect(await eventually { restoring.waitingCount == 1 })
+        for _ in 0..<50 { await Task.yield() }
+        #expect(shield?.superview === window && window.subviews.last === shield)
+        restoring.open()
+        #expect(await start.result == .completed)
+        #expect(await cover.result == .completed)
+        #expect(await eventually { shield?.superview == nil })
+        // The start landed under the cover, over the splash it keeps: nothing of the
+        // session was built.
+        #expect(host.children.map { scene.name(of: $0) } == ["splash", "cover1"])
+        #expect(await host.flow.uncover() == .completed)
+        #expect(host.children.map { scene.name(of: $0) } == ["in(ann)1"])
+    }
+
     @Test func theShieldStaysOverTheWindowUntilTheCoverIsShown() async {
         let scene = Scene()
         var provider = ScreenProvider(scene: scene)

@@ -11,8 +11,14 @@ struct ScreenProvider: AuthFlowProvider {
     var configuration = AuthFlowConfiguration(loginAnimation: .immediate, logoutAnimation: .immediate)
     /// Holds the privacy cover's factory, if set.
     var coverGate: Gate? = nil
+    /// The session a start restores, after `restoreGate` if set.
+    var restoredSession: String? = nil
+    var restoreGate: Gate? = nil
 
-    func initialSession() async -> String? { nil }
+    func initialSession() async -> String? {
+        await restoreGate?.pass()
+        return restoredSession
+    }
 
     @MainActor func makeLoggedOutChild() async -> UIViewController {
         scene.numberedScreen("out")
