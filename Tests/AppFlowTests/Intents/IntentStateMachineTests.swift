@@ -42,6 +42,8 @@ import Testing
         var ready: [String] = []
         /// The scenes activated, the most recent first.
         var activity: [UInt64] = []
+        /// The scenes yet to show the newest call's outcome, in order.
+        var unsettled: [UInt64] = []
         var isFinished = false
 
         init(
@@ -51,8 +53,10 @@ import Testing
             attached: [UInt64] = [],
             ready: [String] = [],
             activity: [UInt64] = [],
+            unsettled: [UInt64] = [],
             isFinished: Bool = false
         ) {
+            self.unsettled = unsettled
             self.nextID = nextID
             self.held = held
             self.delivering = delivering
@@ -73,6 +77,7 @@ import Testing
             attached = machine.attached.map(\.rawValue)
             ready = machine.ready.map { "\($0.scene) \($0.session) (\($0.child))" }
             activity = machine.activity.map(\.rawValue)
+            unsettled = machine.unsettled.map(\.rawValue).sorted()
             isFinished = machine.isFinished
         }
 
@@ -101,6 +106,7 @@ import Testing
             if !attached.isEmpty { parts.append("attached " + attached.map(String.init).joined(separator: ", ")) }
             if !ready.isEmpty { parts.append("ready " + ready.joined(separator: ", ")) }
             if !activity.isEmpty { parts.append("active " + activity.map(String.init).joined(separator: ", ")) }
+            if !unsettled.isEmpty { parts.append("unsettled " + unsettled.map(String.init).joined(separator: ", ")) }
             if isFinished { parts.append("finished") }
             return parts.joined(separator: "; ")
         }
@@ -139,6 +145,9 @@ import Testing
         /// As `ready1`, and "i1" naming scene 2 held for it, "i2" naming nothing held
         /// behind it.
         case waitingForScene2
+        /// As `active2`, then a call made (not a logout): no scene is ready, both are yet to
+        /// show its outcome, and "i1", naming nothing, is held for scene 2, the active one.
+        case callAfterActive2
         /// As `heldOne`, and finished: "i1" dropped.
         case finished
         /// As `delivering`, and finished: "i2" dropped, "i1" still delivered.
@@ -187,6 +196,9 @@ import Testing
             case .waitingForScene2:
                 machine = State.ready1.make()
                 apply(.open("i1", scene: 2), .open("i2"))
+            case .callAfterActive2:
+                machine = State.active2.make()
+                apply(.callMade(isLogout: false), .open("i1"))
             case .finished:
                 machine = State.heldOne.make()
                 apply(.finish)
@@ -249,6 +261,14 @@ import Testing
                     delivering: "1 to scene 1 (w1)",
                     attached: both,
                     ready: [Snapshot.ready(1, "a")]
+                )
+            case .callAfterActive2:
+                return Snapshot(
+                    nextID: 2,
+                    held: [Snapshot.held(1, "i1")],
+                    attached: both,
+                    activity: [2],
+                    unsettled: both
                 )
             case .waitingForScene2:
                 return Snapshot(
@@ -484,6 +504,8 @@ import Testing
     ) {
         var machine = state.make()
         var expected = Snapshot(machine)
+        // A call made: every scene attached is yet to show its outcome.
+        if case .callMade = input { expected.unsettled = expected.attached }
         change(&expected)
         #expect(Self.apply(input, to: &machine) == action, sourceLocation: sourceLocation)
         #expect(Snapshot(machine) == expected, sourceLocation: sourceLocation)
