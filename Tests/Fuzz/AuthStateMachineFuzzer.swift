@@ -190,7 +190,12 @@ struct AuthMachineDriver {
         let onItsWay = calls[newest].flatMap { $0.ended ? nil : $0.call }
         var refusedAtOnce = false
         switch (call, onItsWay) {
-        case (.unlock, .start?), (.unlock, .login?), (.unlock, .logout?): refusedAtOnce = !staleAttempt
+        case (.unlock, .start?):
+            // Unless the start has begun on a lock screen: the unlock goes on after it.
+            var startLocks = false
+            if begun.contains(newest), case .locked = place { startLocks = true }
+            refusedAtOnce = !staleAttempt && !startLocks
+        case (.unlock, .login?), (.unlock, .logout?): refusedAtOnce = !staleAttempt
         case (.uncover, .start?), (.uncover, .login?), (.uncover, .logout?): refusedAtOnce = true
         case (.lock, .logout?): refusedAtOnce = true
         case (.lock, .start?):

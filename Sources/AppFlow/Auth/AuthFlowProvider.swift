@@ -63,7 +63,8 @@ public protocol AuthFlowProvider<Session, Child>: Sendable {
     /// process with a message saying so the first time a logged-in child is made.
     func makeLoggedInChild(for session: Session) async -> Child
     /// Makes the logged-in child for `session`, knowing which call asked for it
-    /// (``AuthCall/login``, ``AuthCall/refresh`` or ``AuthCall/start``). Defaults to
+    /// (``AuthCall/login``, ``AuthCall/refresh``, ``AuthCall/start``, or ``AuthCall/unlock``
+    /// and ``AuthCall/uncover`` when a session has no child to show again). Defaults to
     /// ``makeLoggedInChild(for:)``. Ordering, cancellation and ``AuthFlow/finish()`` are as
     /// for ``makeLoggedInChild(for:)``.
     func makeLoggedInChild(for session: Session, call: AuthCall) async -> Child
@@ -203,7 +204,7 @@ extension AuthFlowProvider {
     /// ``initialSession()``: logged in with its session, or logged out as
     /// ``LogoutVariant/signedOut``.
     public func initialState() async -> AuthInitialState<Session> {
-        await InitialStateDefault.$isRunning.withValue(true) {
+        await InitialStateDefault.$running.withValue(ObjectIdentifier(Self.self)) {
             await initialSession().map { .loggedIn($0) } ?? .loggedOut(.signedOut)
         }
     }
@@ -211,7 +212,7 @@ extension AuthFlowProvider {
     /// The session of ``initialState()``: its session, logged in or locked; `nil` logged
     /// out.
     public func initialSession() async -> Session? {
-        if InitialStateDefault.isRunning {
+        if InitialStateDefault.running == ObjectIdentifier(Self.self) {
             // fatalError keeps its message in release builds: this is the app's mistake.
             fatalError("\(Self.self) implements neither initialState() nor initialSession(): implement one")
         }
@@ -381,11 +382,12 @@ enum LoggedOutDefault {
     @TaskLocal static var isRunning = false
 }
 
-/// Whether the default ``AuthFlowProvider/initialState()`` is running in this task, so
-/// that the default ``AuthFlowProvider/initialSession()`` can tell a provider that
-/// implements neither.
+/// The provider type whose default ``AuthFlowProvider/initialState()`` is running in this
+/// task, so that its default ``AuthFlowProvider/initialSession()`` can tell a provider that
+/// implements neither (and another provider's defaults, asked from inside, are not
+/// mistaken for it).
 enum InitialStateDefault {
-    @TaskLocal static var isRunning = false
+    @TaskLocal static var running: ObjectIdentifier?
 }
 
 /// What ``AuthFlowProvider/makeLoggedInChild(for:in:)`` is told about the child to make.

@@ -19,8 +19,9 @@ extension AuthStateMachine {
         var lastLock: Stamp = 0
         var lastCover: Stamp = 0
         var lastCoverCall: Stamp = 0
-        var startGuards: [Stamp: StartGuard] = [:]
+        var startGuards: [Stamp: [StartGuard]] = [:]
         var guardJoiners: [Stamp: [Stamp: Joiner]] = [:]
+        var carriedGuards: [StartGuard] = []
         var scenes: [AuthSceneID] = []
         var nextScene: UInt64 = 1
         var newestFannedOut = false
@@ -52,6 +53,7 @@ extension AuthStateMachine {
             lastCoverCall: lastCoverCall,
             startGuards: startGuards,
             guardJoiners: guardJoiners,
+            carriedGuards: carriedGuards,
             scenes: scenes.map(\.id),
             nextScene: nextScene,
             newestFannedOut: newestFannedOut,

@@ -91,8 +91,8 @@ enum AuthPlace<Session: Sendable & Equatable>: Sendable, Equatable {
 ///    at most `lastEpoch`.
 /// 5. Every begun call is an issued stamp; a fanned-out newest call is an issued one.
 /// 6. Scene ids are unique, in attach order, and below `nextScene`.
-/// 7. A start's guard was asked by a call made after the start, and that call is among the
-///    start's guard joiners.
+/// 7. A start's guards are in call order; each call that joined a start was made after it
+///    and is one of its guards.
 struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
     typealias Stamp = UInt64
 
@@ -146,24 +146,24 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         var handle: Build
     }
 
-    /// What the locks, covers, unlocks and uncovers made while a start had not begun ask of
-    /// it: the start lands as the last of them says (``landing(ofStart:)``).
+    /// One lock, cover, unlock or uncover made while a start had not begun: the start lands
+    /// where its answer puts it, with each of these applied in call order as if made once
+    /// it had landed (``landing(ofStart:)``).
     struct StartGuard: Sendable, Hashable {
         enum Kind: Sendable, Hashable {
-            /// The privacy cover: a session the start lands in is covered.
+            /// The privacy cover: covers a session.
             case cover
-            /// A lock: a session the start lands in is locked, kept alive for the cover
-            /// style.
+            /// A lock: locks a session, covered or not, kept alive for the cover style.
             case lock(keepsSession: Bool)
-            /// An uncover lifted a cover called before it.
+            /// An uncover: shows a covered session.
             case uncover
-            /// An unlock lifted a lock called before it, or the provider's locked answer.
+            /// An unlock: shows a locked session.
             case unlock
         }
 
         var kind: Kind
-        /// The call that asked it: the only one of the start's guards that is not
-        /// superseded.
+        /// The call that made it; carried from a start that never began to the next start,
+        /// it has no caller left to resume.
         var by: Stamp
     }
 
@@ -203,10 +203,13 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
     private(set) var lastCover: Stamp = 0
     /// The newest privacy cover called at all: an authentication begun before it is stale.
     private(set) var lastCoverCall: Stamp = 0
-    /// For each start, what the guard calls made before it began ask of it.
-    private(set) var startGuards: [Stamp: StartGuard] = [:]
+    /// For each start, the guard calls made before it began, in call order.
+    private(set) var startGuards: [Stamp: [StartGuard]] = [:]
     /// For each start, the guard calls that joined it, by stamp, resumed when it ends.
     private(set) var guardJoiners: [Stamp: [Stamp: Joiner]] = [:]
+    /// The guards of the newest call, a start that ended without beginning anywhere: they
+    /// are still in force, and the next start lands under them. Any other call drops them.
+    private(set) var carriedGuards: [StartGuard] = []
 
     // The scene state is set by the scene inputs (`AuthStateMachine+Scenes.swift`) only.
     /// The scenes attached, in attach order.
@@ -269,7 +272,18 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         let onItsWay = newestEnded ? nil : newestCall
         // A start on its way that has not begun anywhere: a lock, a cover, an unlock or an
         // uncover made now joins it and decides where it lands (a caller to resume is needed).
-        let guardable = onItsWay == .start && !begun.contains(newest) && joiner != nil
+        let guardable = onItsWay == .start && !begun.contains(newest) && joiner != nil && !isFinished
+        // A start on its way that has begun and lands covered or locked: an uncover or an
+        // unlock goes on, as it would after a cover or lock on its way.
+        var startCovers = false
+        var startLocks = false
+        if onItsWay == .start, begun.contains(newest) {
+            switch place {
+            case .covered: startCovers = true
+            case .locked: startLocks = true
+            case .splash, .loggedOut, .loggedIn, .switching: break
+            }
+        }
         switch call {
         case .logout(let variant):
             if let joiner, let joinable = joinableLogout, joinable.stamp == newest, joinable.variant == variant {
@@ -279,21 +293,19 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         case .unlock(let since):
             // Its authentication began before a newer lock or cover: that one needs its own.
             if let since, max(lastLock, lastCoverCall) > since { return .resolve(.superseded) }
-            if guardable, startLocks(newest), let joiner { return guardStart(.unlock, joiner) }
+            if guardable, let joiner { return guardStart(.unlock, joiner) }
             // An unlock never overtakes a start, a login or a logout on its way: it would
             // undo it.
-            if Self.changesPlace(onItsWay) { return .resolve(.unchanged) }
+            if Self.changesPlace(onItsWay) && !startLocks { return .resolve(.unchanged) }
         case .uncover:
             // A lock called after the cover stays: lifting it needs an unlock.
             if lastLock > lastCover { return .resolve(.unchanged) }
-            if guardable, startGuards[newest]?.kind == .cover, let joiner { return guardStart(.uncover, joiner) }
-            if Self.changesPlace(onItsWay) { return .resolve(.unchanged) }
+            if guardable, let joiner { return guardStart(.uncover, joiner) }
+            if Self.changesPlace(onItsWay) && !startCovers { return .resolve(.unchanged) }
         case .lock(.privacy):
             lastCoverCall = lastStamp
             if guardable, let joiner {
-                // A start's session is covered once it lands; a lock screen hides it
-                // anyway, and a start that lands logged out has nothing to cover.
-                if startLocks(newest) || startLandsLoggedOut(newest) { return .resolve(.unchanged) }
+                // A start's session is covered once it lands.
                 lastCover = lastStamp
                 return guardStart(.cover, joiner)
             }
@@ -310,9 +322,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
             }
         case .lock(let kind):
             if guardable, let joiner {
-                // A start's session is locked once it lands; one that lands logged out has
-                // nothing to lock.
-                if startLandsLoggedOut(newest) { return .resolve(.unchanged) }
+                // A start's session is locked once it lands.
                 lastLock = lastStamp
                 return guardStart(.lock(keepsSession: kind == .cover), joiner)
             }
@@ -341,6 +351,12 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
             break
         }
         let stamp = lastStamp
+        // A newer start lands under the guards of a start that never began anywhere.
+        if call == .start {
+            if onItsWay == .start, !begun.contains(newest) { carriedGuards = startGuards[newest] ?? [] }
+            if !carriedGuards.isEmpty { startGuards[stamp] = carriedGuards }
+        }
+        carriedGuards = []
         newest = stamp
         newestCall = call
         newestEnded = false
@@ -413,28 +429,10 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
     /// begun, joins that start: the start lands as `kind` asks, and `joiner` is resumed
     /// when it ends (``callEnded(_:result:)``).
     private mutating func guardStart(_ kind: StartGuard.Kind, _ joiner: Joiner) -> CallAction {
-        startGuards[newest] = StartGuard(kind: kind, by: lastStamp)
+        startGuards[newest, default: []].append(StartGuard(kind: kind, by: lastStamp))
         guardJoiners[newest, default: [:]][lastStamp] = joiner
         if startAnswers[newest] != nil { requestedPhase = landing(ofStart: newest).phase }
         return .joined(newest)
-    }
-
-    /// Whether start `stamp` lands locked as things stand: a lock joined it, or the
-    /// provider answered locked, and no unlock joined it since.
-    private func startLocks(_ stamp: Stamp) -> Bool {
-        switch startGuards[stamp]?.kind {
-        case .lock?: return true
-        case .unlock?: return false
-        case .cover?, .uncover?, nil:
-            if case .locked? = startAnswers[stamp] { return true }
-            return false
-        }
-    }
-
-    /// Whether start `stamp` is known to land logged out.
-    private func startLandsLoggedOut(_ stamp: Stamp) -> Bool {
-        if case .loggedOut? = startAnswers[stamp] { return true }
-        return false
     }
 
     // MARK: - Admission
@@ -893,6 +891,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         } else if !newestEnded, newestCall == .start, startGuards[newest] != nil {
             return false
         }
+        if !carriedGuards.isEmpty { return false }
         return true
     }
 
@@ -983,13 +982,16 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         if stamp == newest {
             newestEnded = true
         }
-        begun.remove(stamp)
+        let hadBegun = begun.remove(stamp) != nil
         let unchanged = unchangedCalls.remove(stamp) != nil
         let authResult: AuthResult = result == .superseded && unchanged ? .unchanged : AuthResult(result)
         if authResult.didSwitch { changeCount += 1 }
         let guards = (guardJoiners.removeValue(forKey: stamp) ?? [:]).sorted { $0.key < $1.key }.map {
             Resumption(joiner: $0.value, result: guardResult($0.key, ofStart: stamp, authResult))
         }
+        // The newest call, a start that never began anywhere: its guards stay in force for
+        // the next start.
+        if stamp == newest, !hadBegun, let guards = startGuards[stamp] { carriedGuards = guards }
         startGuards[stamp] = nil
         startAnswers[stamp] = nil
         targets[stamp] = nil
@@ -1002,16 +1004,13 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
     /// as the call asked, ``AuthResult/unchanged`` if it did not (a cover or a lock of a start
     /// that lands logged out).
     private func guardResult(_ call: Stamp, ofStart start: Stamp, _ result: AuthResult) -> AuthResult {
-        guard result == .completed || result == .unchanged, let decided = startGuards[start],
-            startAnswers[start] != nil
-        else { return result }
-        guard decided.by == call else { return .superseded }
-        let landed: Bool
-        switch (decided.kind, landing(ofStart: start)) {
-        case (.cover, .covered), (.lock, .locked), (.uncover, .loggedIn), (.unlock, .loggedIn): landed = true
-        default: landed = false
-        }
-        return landed ? result : .unchanged
+        guard result.didSwitch || result == .unchanged, startAnswers[start] != nil else { return result }
+        let steps = fold(ofStart: start)
+        guard let index = steps.firstIndex(where: { $0.by == call }) else { return result }
+        // A step that changed nothing is unchanged; one a later step changed back or
+        // replaced is superseded.
+        guard steps[index].changed else { return .unchanged }
+        return steps[(index + 1)...].contains(where: \.changed) ? .superseded : result
     }
 
     // MARK: - Screens
@@ -1033,20 +1032,41 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
 
     /// Where start `stamp` lands: the provider's answer, under the cover or the lock that
     /// joined it before it began, or lifted by the uncover or unlock that joined it last.
+    ///
+    /// Once the start has ended its answer is gone; a scene that joined it late and plans it
+    /// afterwards gets where the flow is, the place the start took it.
     func landing(ofStart stamp: Stamp) -> AuthPlace<Session> {
         guard let answer = startAnswers[stamp] else {
+            guard stamp == newest && !newestEnded else { return place }
             preconditionFailure("Internal inconsistency: start \(stamp) asked about before its provider answered")
         }
-        switch (answer, startGuards[stamp]?.kind) {
-        case (.loggedOut(let variant), _): return .loggedOut(variant)
-        case (.loggedIn(let session), .cover?): return .covered(session)
-        case (.loggedIn(let session), .lock(let keepsSession)?): return .locked(session, keepsSession: keepsSession)
-        case (.loggedIn(let session), .uncover?), (.loggedIn(let session), .unlock?), (.loggedIn(let session), nil),
-            (.locked(let session), .unlock?):
-            return .loggedIn(session)
-        case (.locked(let session), .cover?), (.locked(let session), .lock?), (.locked(let session), .uncover?),
-            (.locked(let session), nil):
-            return .locked(session, keepsSession: false)
+        return fold(ofStart: stamp).last?.place ?? answer.place
+    }
+
+    /// One guard of a start applied: where the start lands after it, and whether it
+    /// changed that.
+    struct GuardStep {
+        var by: Stamp
+        var place: AuthPlace<Session>
+        var changed: Bool
+    }
+
+    /// The guards of start `stamp` applied in call order to where its answer puts it, as
+    /// each call would act once the start had landed: a cover covers a session shown, a
+    /// lock locks a session shown or covered, an uncover shows a covered session, an
+    /// unlock a locked one; anything else changes nothing.
+    func fold(ofStart stamp: Stamp) -> [GuardStep] {
+        guard var place = startAnswers[stamp]?.place else { return [] }
+        return (startGuards[stamp] ?? []).map { step in
+            let before = place
+            switch (step.kind, place) {
+            case (.cover, .loggedIn(let session)): place = .covered(session)
+            case (.lock(let keepsSession), .loggedIn(let session)), (.lock(let keepsSession), .covered(let session)):
+                place = .locked(session, keepsSession: keepsSession)
+            case (.uncover, .covered(let session)), (.unlock, .locked(let session, _)): place = .loggedIn(session)
+            default: break
+            }
+            return GuardStep(by: step.by, place: place, changed: place != before)
         }
     }
 
@@ -1066,7 +1086,8 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
             [newest, joinableLogout?.stamp ?? 0, build?.stamp ?? 0, lastLock, lastCover, lastCoverCall]
             + Array(joiners.keys)
             + Array(startAnswers.keys) + Array(unchangedCalls) + Array(targets.keys)
-            + startGuards.values.map(\.by) + guardJoiners.values.flatMap(\.keys)
+            + startGuards.values.flatMap { $0.map(\.by) } + guardJoiners.values.flatMap(\.keys)
+            + carriedGuards.map(\.by)
         if let newestHeld = held.max(), newestHeld > lastStamp {
             broken.append("1: stamp \(newestHeld) after \(lastStamp) calls")
         }
@@ -1082,12 +1103,14 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         }
         if let late = begun.max(), late > lastStamp { broken.append("5: call \(late) began, \(lastStamp) made") }
         if newestFannedOut && newest == 0 { broken.append("5: no call fanned out") }
-        for (start, startGuard) in startGuards
-        where startGuard.by <= start || guardJoiners[start]?[startGuard.by] == nil {
-            broken.append("7: the guard of start \(start), asked by call \(startGuard.by), is not one that joined it")
+        for (start, guards) in startGuards where guards.map(\.by) != guards.map(\.by).sorted() {
+            broken.append("7: the guards of start \(start) are out of call order")
         }
-        if let start = guardJoiners.keys.first(where: { startGuards[$0] == nil }) {
-            broken.append("7: start \(start) has guard joiners but no guard")
+        for (start, joined) in guardJoiners {
+            let bys = Set((startGuards[start] ?? []).map(\.by))
+            if let stray = joined.keys.first(where: { $0 <= start || !bys.contains($0) }) {
+                broken.append("7: call \(stray) joined start \(start) but is none of its guards")
+            }
         }
         let ids = scenes.map(\.id.rawValue)
         if ids != ids.sorted() || Set(ids).count != ids.count || (ids.last ?? 0) >= nextScene {

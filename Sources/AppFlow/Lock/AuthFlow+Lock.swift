@@ -20,14 +20,16 @@ extension AuthFlow {
     /// **During a start.** Called while the newest call is a ``start(animation:)`` that
     /// has not begun (its provider still answering), it joins that start instead: the
     /// start lands on the lock screen if it lands in a session, nothing of the session is
-    /// built, and this call returns when the start does (``AuthResult/unchanged`` if the
-    /// start landed logged out, ``AuthResult/superseded`` if an unlock joined after it).
+    /// built, and this call returns when the start does (``AuthResult/unchanged`` if there
+    /// was nothing to lock, ``AuthResult/superseded`` if a call that joined after it took
+    /// the start elsewhere). A start that never began passes the lock on to the next start.
     ///
     /// **Animation.** `animation`, else ``AuthFlowConfiguration/logoutAnimation``.
     ///
-    /// **Cancellation and after ``finish()``.** As ``logout(_:animation:)``, without joining:
-    /// cancelled before its transition starts it returns ``AuthResult/cancelled``, and the
-    /// calls before it stay beaten.
+    /// **Cancellation and after ``finish()``.** As ``logout(_:animation:)``: cancelled before
+    /// its transition starts it returns ``AuthResult/cancelled``, and the calls before it stay
+    /// beaten. One that joined a start waits for that start whatever happens to its own task,
+    /// as a joined logout does; after ``finish()`` it joins nothing.
     @discardableResult
     public func lock(_ style: AuthLockStyle? = nil, animation: TransitionAnimation? = nil) async -> AuthResult {
         await place(.lock(Machine.LockKind(style ?? configuration.lockStyle)), animation: animation)
@@ -119,7 +121,8 @@ extension AuthFlow {
     /// that start: the start lands under the cover if it lands in a session, and nothing of
     /// the session is built or shown before an uncover. It returns when the start does
     /// (``AuthResult/unchanged`` if the start landed logged out or locked,
-    /// ``AuthResult/superseded`` if an uncover or a lock joined after it).
+    /// ``AuthResult/superseded`` if an uncover or a lock joined after it). A start that never
+    /// began passes the cover on to the next start.
     ///
     /// **Cancellation and after ``finish()``.** As ``lock(_:animation:)``.
     @discardableResult

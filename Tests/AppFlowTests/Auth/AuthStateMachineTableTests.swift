@@ -132,6 +132,7 @@ import Testing
         .coverJoinedStart: [1: .start],
         .lockJoinedStart: [1: .start],
         .startAnsweredLocked: [1: .start],
+        .coverCarried: [:],
     ]
 
     /// Inputs `AuthFlow` never makes: reports of stamps never issued, and a start asked
@@ -192,10 +193,10 @@ import Testing
         if !snapshot.startGuards.isEmpty {
             parts.append(
                 "start guards "
-                    + snapshot.startGuards.sorted { $0.key < $1.key }.map {
-                        "\($0.key): \($0.value.kind) by \($0.value.by)"
+                    + snapshot.startGuards.sorted { $0.key < $1.key }.map { start, guards in
+                        "\(start): " + guards.map { "\($0.kind) by \($0.by)" }.joined(separator: ", ")
                     }
-                    .joined(separator: ", ")
+                    .joined(separator: "; ")
             )
         }
         if !snapshot.guardJoiners.isEmpty {
@@ -207,6 +208,9 @@ import Testing
                     }
                     .joined(separator: "; ")
             )
+        }
+        if !snapshot.carriedGuards.isEmpty {
+            parts.append("carried " + snapshot.carriedGuards.map { "\($0.kind) by \($0.by)" }.joined(separator: ", "))
         }
         if !snapshot.scenes.isEmpty {
             parts.append("scenes \(snapshot.scenes.map { String($0.rawValue) }.joined(separator: ", "))")

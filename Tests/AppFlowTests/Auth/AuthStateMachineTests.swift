@@ -88,6 +88,9 @@ import Testing
         /// As `startCalled`, and the provider answered locked over "a": a lock called with
         /// the start.
         case startAnsweredLocked
+        /// As `coverJoinedStart`, and the start was cancelled before it began anywhere: the
+        /// cover stays in force for the next start.
+        case coverCarried
 
         func make() -> Machine {
             var machine = Machine()
@@ -184,6 +187,9 @@ import Testing
             case .startAnsweredLocked:
                 machine = State.startCalled.make()
                 machine.startAnswered(1, .locked("a"))
+            case .coverCarried:
+                machine = State.coverJoinedStart.make()
+                _ = machine.callEnded(1, result: .cancelled)
             }
             return machine
         }
@@ -330,14 +336,19 @@ import Testing
             case .coverJoinedStart:
                 var snapshot = State.startCalled.expected
                 (snapshot.lastStamp, snapshot.lastCover, snapshot.lastCoverCall) = (2, 2, 2)
-                snapshot.startGuards = [1: Machine.StartGuard(kind: .cover, by: 2)]
+                snapshot.startGuards = [1: [Machine.StartGuard(kind: .cover, by: 2)]]
                 snapshot.guardJoiners = [1: [2: "g"]]
                 return snapshot
             case .lockJoinedStart:
                 var snapshot = State.startAnsweredLoggedIn.expected
                 (snapshot.lastStamp, snapshot.lastLock, snapshot.requestedPhase) = (2, 2, .locked("a"))
-                snapshot.startGuards = [1: Machine.StartGuard(kind: .lock(keepsSession: false), by: 2)]
+                snapshot.startGuards = [1: [Machine.StartGuard(kind: .lock(keepsSession: false), by: 2)]]
                 snapshot.guardJoiners = [1: [2: "g"]]
+                return snapshot
+            case .coverCarried:
+                var snapshot = State.coverJoinedStart.expected
+                (snapshot.newestEnded, snapshot.startGuards, snapshot.guardJoiners) = (true, [:], [:])
+                snapshot.carriedGuards = [Machine.StartGuard(kind: .cover, by: 2)]
                 return snapshot
             case .startAnsweredLocked:
                 var snapshot = State.startCalled.expected
@@ -1395,6 +1406,8 @@ import Testing
         {
             lockOnItsWay = true
         }
+        // A cover or lock carried from a start that never began, for the next start.
+        if !snapshot.carriedGuards.isEmpty { lockOnItsWay = true }
         #expect(machine.allowsSwitchingLogin == (!locked && !lockOnItsWay))
         let sessionToLock: Bool
         switch machine.place {

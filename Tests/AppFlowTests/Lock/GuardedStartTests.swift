@@ -95,7 +95,7 @@ import Testing
         let lock = flow.request(.lock())
         provider.restoring.release()
         #expect(await start.result == .completed)
-        #expect(await cover.result == .superseded)
+        #expect(await cover.result == .unchanged)
         #expect(await lock.result == .unchanged)
         #expect(await flow.phase == .loggedOut)
         await flow.finish()
@@ -163,10 +163,103 @@ import Testing
         let unlock = flow.request(.unlock)
         provider.restoring.release()
         #expect(await start.result == .completed)
-        #expect(await lock.result == .superseded)
+        // Locked already by the answer: the lock changes nothing, the unlock lifts it.
+        #expect(await lock.result == .unchanged)
         #expect(await unlock.result == .completed)
         #expect(await flow.phase == .loggedIn("ada"))
         await flow.finish()
+    }
+
+    @Test func aCoverAfterAnUnlockOfALockedStartCoversTheSession_AsItWouldOnceLanded() async {
+        let (flow, provider, start) = await Self.restoringFlow(locksAtLaunch: true)
+        let unlock = flow.request(.unlock)
+        let cover = flow.request(.cover)
+        provider.restoring.release()
+        #expect(await start.result == .completed)
+        // The unlock took the start into the session, the cover further: the session is
+        // unlocked, under the cover.
+        #expect(await unlock.result == .superseded)
+        #expect(await cover.result == .completed)
+        #expect(await flow.phase == .locked("ada"))
+        #expect(await Self.shown(flow).hasPrefix("cover(ada)"))
+        #expect(await flow.uncover() == .completed)
+        #expect(await Self.shown(flow).hasPrefix("main(ada)"))
+        await flow.finish()
+    }
+
+    @Test func anUnlockWhileTheStartPlacesItsLockScreenGoesOnAndShowsTheSession() async {
+        let (flow, provider, start) = await Self.restoringFlow()
+        let lock = flow.request(.lock(.teardown))
+        provider.lockScreens.hold()
+        provider.restoring.release()
+        #expect(await eventually { provider.lockScreens.waitingCount == 1 })
+        // The start has begun on the lock screen: the unlock takes its place after it.
+        let unlock = flow.request(.unlock)
+        provider.lockScreens.release()
+        #expect(await unlock.result == .completed)
+        #expect(await start.result != .completed)
+        #expect(await lock.result != .completed)
+        #expect(await flow.phase == .loggedIn("ada"))
+        #expect(await Self.shown(flow).hasPrefix("main(ada)"))
+        await flow.finish()
+    }
+
+    @Test func anUncoverWhileTheStartPlacesItsCoverGoesOnAndShowsTheSession() async {
+        let (flow, provider, start) = await Self.restoringFlow()
+        let cover = flow.request(.cover)
+        provider.covers.hold()
+        provider.restoring.release()
+        #expect(await eventually { provider.covers.waitingCount == 1 })
+        // The app is active again while the start places the cover.
+        let uncover = flow.request(.uncover)
+        provider.covers.release()
+        #expect(await uncover.result == .completed)
+        #expect(await start.result != .completed)
+        #expect(await cover.result != .completed)
+        #expect(await flow.phase == .loggedIn("ada"))
+        #expect(await Self.shown(flow).hasPrefix("main(ada)"))
+        await flow.finish()
+    }
+
+    @Test func aCoverOfAStartThatNeverBeganHoldsForTheNextStart() async {
+        let (flow, provider, start) = await Self.restoringFlow()
+        let cover = flow.request(.cover)
+        // The start is made again (a SwiftUI `.task` restarted) before the first began.
+        let again = flow.request(.start)
+        provider.restoring.release()
+        #expect(await start.result == .superseded)
+        #expect(await cover.result == .superseded)
+        #expect(await again.result == .completed)
+        #expect(await flow.phase == .locked("ada"))
+        #expect(await Self.shown(flow).hasPrefix("cover(ada)"))
+        #expect(Self.sessionChildren(provider).isEmpty)
+        await flow.finish()
+    }
+
+    @Test func aCoverOfACancelledStartHoldsForTheNextStart() async {
+        let (flow, provider, start) = await Self.restoringFlow()
+        let cover = flow.request(.cover)
+        start.cancel()
+        provider.restoring.release()
+        #expect(await start.result == .cancelled)
+        #expect(await cover.result == .cancelled)
+        #expect(await flow.start() == .completed)
+        #expect(await flow.phase == .locked("ada"))
+        #expect(Self.sessionChildren(provider).isEmpty)
+        // A login made after the cover shows its session: the newer call decides.
+        #expect(await flow.login("bob") == .completed)
+        #expect(await flow.phase == .loggedIn("bob"))
+        await flow.finish()
+    }
+
+    @Test func afterFinishACoverJoinsNoStartAndReturnsAtOnce() async {
+        let (flow, provider, start) = await Self.restoringFlow()
+        await flow.finish()
+        // The start still waits for its provider; the cover does not wait for it.
+        let cover = Task { await flow.request(.cover).result }
+        #expect(await cover.value(within: .seconds(10)) == .unchanged)
+        provider.restoring.release()
+        #expect(await start.result == .cancelled)
     }
 
     @Test func noSwitchingIntentLogsInPastACoverThatJoinedTheStart() async {

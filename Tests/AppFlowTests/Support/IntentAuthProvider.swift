@@ -48,6 +48,8 @@ struct IntentAuthProvider: AuthFlowProvider {
     let delivering = GateSlot()
     /// Holds the lock screens' factories.
     let lockScreens = GateSlot()
+    /// Holds the privacy covers' factories.
+    let covers = GateSlot()
     /// Tracks every child built.
     var tracker: ReleaseTracker? = nil
     /// Whether a delivery checks that its child is on screen (off in storms, where a call
@@ -97,7 +99,8 @@ struct IntentAuthProvider: AuthFlowProvider {
     }
 
     func makePrivacyCover(for session: String, in scene: AuthSceneID) async -> Screen {
-        make("cover(\(session))@\(scene.rawValue)")
+        await covers.pass()
+        return make("cover(\(session))@\(scene.rawValue)")
     }
 
     func handle(_ intent: String, in child: Screen, context: AuthIntentContext<String>) async {
