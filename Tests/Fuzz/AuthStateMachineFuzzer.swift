@@ -36,6 +36,12 @@ struct AuthMachineDriver {
     var lastCoverCall: UInt64 = 0
     /// The phase the newest call asks for.
     var requested: AuthPhase<Int>?
+    /// The locks, covers, unlocks and uncovers joined to each start before it began, in
+    /// call order, and their joiners; those of a newest start that ended unbegun, for the
+    /// next start.
+    var guards: [UInt64: [(kind: Machine.StartGuard.Kind, by: UInt64)]] = [:]
+    var guardJoiners: [UInt64: [UInt64: Int]] = [:]
+    var carried: [(kind: Machine.StartGuard.Kind, by: UInt64)] = []
 
     // MARK: - The scenes' model
 
@@ -165,7 +171,16 @@ struct AuthMachineDriver {
             call = .unlock(since: UInt64(input.choose(Int(callCount) + 1)))
         }
         var joiner: Int?
+        var isGuard = false
+        switch call {
+        case .lock, .unlock, .uncover: isGuard = true
+        case .start, .login, .logout, .refresh: break
+        }
         if case .logout = call, input.choose(4) != 0 {
+            nextJoiner += 1
+            joiner = nextJoiner
+        } else if isGuard, input.bit() {
+            // With a caller to resume: it may join a start that has not begun.
             nextJoiner += 1
             joiner = nextJoiner
         }
@@ -209,7 +224,16 @@ struct AuthMachineDriver {
         }
         // An uncover after a lock called after the last cover leaves that lock in place.
         if call == .uncover && lastLock > lastCover { refusedAtOnce = true }
-        if isCover {
+        // Joins the newest call, a start not begun anywhere, and lands it as it asks.
+        let joinsStart =
+            isGuard && joiner != nil && onItsWay == .start && !begun.contains(newest) && !finished
+            && !staleAttempt && !(call == .uncover && lastLock > lastCover)
+        // Nor an uncover (an unlock) while a start that has begun places its cover (its lock
+        // screen): they go on after it.
+        if onItsWay == .start, begun.contains(newest) {
+            if call == .uncover, case .covered = place, lastLock <= lastCover { refusedAtOnce = false }
+        }
+        if isCover && !joinsStart {
             // The privacy cover covers only a session shown or covered, and never overtakes
             // a real lock on its way: the lock screen hides the session already.
             switch place {
@@ -228,13 +252,30 @@ struct AuthMachineDriver {
         switch machine.call(call, joiner: joiner) {
         case .resolve(let result):
             guard
+                !joinsStart,
                 (refreshRefused && result == .unchanged) || (staleAttempt && result == .superseded)
                     || (refusedAtOnce && result == .unchanged)
             else {
                 violated("call \(call) resolved \(result)")
             }
+        case .joined(let stamp) where joinsStart:
+            guard stamp == newest, let joiner else { violated("call \(call) joined \(stamp), newest \(newest)") }
+            let kind: Machine.StartGuard.Kind
+            switch call {
+            case .lock(.privacy):
+                kind = .cover
+                lastCover = callCount
+            case .lock(let style):
+                kind = .lock(keepsSession: style == .cover)
+                lastLock = callCount
+            case .uncover: kind = .uncover
+            default: kind = .unlock
+            }
+            guards[stamp, default: []].append((kind, callCount))
+            guardJoiners[stamp, default: [:]][callCount] = joiner
+            requested = landing(ofStart: stamp).phase
         case .proceed(let stamp, let cancelBuild):
-            guard !joinable, !refreshRefused, !staleAttempt, !refusedAtOnce, stamp == callCount else {
+            guard !joinsStart, !joinable, !refreshRefused, !staleAttempt, !refusedAtOnce, stamp == callCount else {
                 violated(
                     "call \(call) took stamp \(stamp); model: joins \(joinable), refresh refused \(refreshRefused),"
                         + " stale \(staleAttempt), refused at once \(refusedAtOnce)"
@@ -243,8 +284,16 @@ struct AuthMachineDriver {
             guard cancelBuild == build?.handle else {
                 violated("call \(call) cancelled \(String(describing: cancelBuild))")
             }
-            if joiner != nil { unjoinedLogouts += 1 }
+            if joiner != nil, case .logout = call { unjoinedLogouts += 1 }
             build = nil
+            // A start lands under the guards of a start that never began anywhere.
+            if call == .start {
+                if calls[newest].map({ $0.call == .start && !$0.ended }) == true, !begun.contains(newest) {
+                    carried = guards[newest] ?? []
+                }
+                if !carried.isEmpty { guards[stamp] = carried }
+            }
+            carried = []
             calls[stamp] = (call, false)
             phases[stamp] = .made
             newest = stamp
@@ -258,7 +307,7 @@ struct AuthMachineDriver {
                 }
                 startTargets[stamp] = target
                 machine.startAnswered(stamp, target)
-                requested = target.place.phase
+                requested = landing(ofStart: stamp).phase
                 // A locked start counts as a lock called with it, for the unlock attempts.
                 if case .locked = target { lastLock = stamp }
             case .login(let session): requested = .loggedIn(session)
@@ -313,6 +362,8 @@ struct AuthMachineDriver {
             }
             joiners[stamp, default: []].append(joiner)
         }
+        // A guard call's caller that joined nothing is never resumed by the machine.
+        if isGuard && joiner != nil && !joinsStart { unjoinedLogouts += 1 }
         guard machine.callCount == callCount else { violated("callCount \(machine.callCount), model \(callCount)") }
     }
 
@@ -377,8 +428,8 @@ struct AuthMachineDriver {
             let unchanged: Bool
             switch call {
             case .start:
-                let target = startTargets[stamp]?.place
-                unchanged = current == target && (target?.session == nil || inSession)
+                let target = landing(ofStart: stamp)
+                unchanged = current == target && (target.session == nil || inSession)
             case .login(let session): unchanged = current == .loggedIn(session) && inSession
             case .logout(let variant): unchanged = current == .loggedOut(variant)
             case .refresh(let session):
@@ -431,11 +482,20 @@ struct AuthMachineDriver {
         switch call {
         case .start:
             placeOrigin = .start
-            switch startTargets[stamp] {
-            case .loggedIn(let session)?: entered = session
-            case .loggedOut(let variant)?: place = .loggedOut(variant)
-            case .locked(let session)?: place = .locked(session, keepsSession: false)
-            case nil: violated("start \(stamp) began unanswered")
+            guard startTargets[stamp] != nil else { violated("start \(stamp) began unanswered") }
+            switch landing(ofStart: stamp) {
+            case .loggedIn(let session): entered = session
+            case .loggedOut(let variant): place = .loggedOut(variant)
+            case .covered(let session), .locked(let session, keepsSession: true):
+                // Under the cover (or a cover lock), in the session's epoch: one scene
+                // after another begins it in the same epoch.
+                if sessionEpoch == nil || place.liveSession != session {
+                    lastEpoch += 1
+                    sessionEpoch = lastEpoch
+                }
+                place = landing(ofStart: stamp)
+            case .locked(let session, keepsSession: false): place = .locked(session, keepsSession: false)
+            case .splash, .switching: violated("start \(stamp) lands nowhere")
             }
         case .login(let session):
             placeOrigin = .login
@@ -547,13 +607,32 @@ struct AuthMachineDriver {
     mutating func endCall(_ stamp: UInt64, _ result: TransitionResult) {
         calls[stamp]?.ended = true
         phases[stamp] = .ended
-        begun.remove(stamp)
+        let hadBegun = begun.remove(stamp) != nil
         lockTargets[stamp] = nil
         let end = machine.callEnded(stamp, result: result)
         let expected: AuthResult =
             result == .superseded && unchanged.remove(stamp) != nil ? .unchanged : AuthResult(result)
         unchanged.remove(stamp)
         guard end.result == expected else { violated("call \(stamp) ended \(result) as \(end.result)") }
+        // Each joined guard call: the start's result if it landed where the call took it,
+        // superseded if a later one took it further, unchanged if it changed nothing.
+        let steps = foldSteps(ofStart: stamp)
+        let expectedGuards = (guardJoiners.removeValue(forKey: stamp) ?? [:]).sorted { $0.key < $1.key }.map {
+            (by, joiner) -> (Int, AuthResult) in
+            guard expected.didSwitch || expected == .unchanged, startTargets[stamp] != nil,
+                let index = steps.firstIndex(where: { $0.by == by })
+            else { return (joiner, expected) }
+            if !steps[index].changed { return (joiner, .unchanged) }
+            return (joiner, steps[(index + 1)...].contains(where: \.changed) ? .superseded : expected)
+        }
+        guard end.guards.map({ "\($0.joiner) \($0.result)" }) == expectedGuards.map({ "\($0.0) \($0.1)" }) else {
+            violated("call \(stamp) resumed guards \(end.guards), model \(expectedGuards)")
+        }
+        for joined in end.guards {
+            guard resumed.insert(joined.joiner).inserted else { violated("joiner \(joined.joiner) resumed twice") }
+        }
+        if stamp == newest, !hadBegun, let kept = guards[stamp] { carried = kept }
+        guards[stamp] = nil
         guard end.joiners == joiners.removeValue(forKey: stamp) ?? [] else {
             violated("call \(stamp) ended resuming \(end.joiners)")
         }
@@ -561,6 +640,27 @@ struct AuthMachineDriver {
             guard resumed.insert(joiner).inserted else { violated("joiner \(joiner) resumed twice") }
         }
         if build?.stamp == stamp { build = nil }
+    }
+
+    /// The model of where start `stamp` lands: its answer, then each guard in call order
+    /// as the call would act once the start had landed.
+    func foldSteps(ofStart stamp: UInt64) -> [(by: UInt64, place: AuthPlace<Int>, changed: Bool)] {
+        guard var place = startTargets[stamp]?.place else { return [] }
+        return (guards[stamp] ?? []).map { step in
+            let before = place
+            switch (step.kind, place) {
+            case (.cover, .loggedIn(let session)): place = .covered(session)
+            case (.lock(let keeps), .loggedIn(let session)), (.lock(let keeps), .covered(let session)):
+                place = .locked(session, keepsSession: keeps)
+            case (.uncover, .covered(let session)), (.unlock, .locked(let session, _)): place = .loggedIn(session)
+            default: break
+            }
+            return (step.by, place, place != before)
+        }
+    }
+
+    func landing(ofStart stamp: UInt64) -> AuthPlace<Int> {
+        foldSteps(ofStart: stamp).last?.place ?? startTargets[stamp]?.place ?? place
     }
 
     func pickStamp(_ input: inout FuzzInput) -> UInt64? {
@@ -774,7 +874,9 @@ struct AuthMachineDriver {
         case .login(let target): return target != session ? switches : leftSession
         case .refresh(let target): return leftSession || (releasesSessionBeforeSwitch && (target ?? session) == session)
         case .start:
-            guard case .loggedIn(let target)? = startTargets[run.stamp] else { return false }
+            guard startTargets[run.stamp] != nil, let target = landing(ofStart: run.stamp).liveSession else {
+                return false
+            }
             return target != session ? switches : leftSession
         // A child of the session a teardown lock left goes before the session is rebuilt.
         case .unlock: return leftSession
@@ -803,8 +905,27 @@ struct AuthMachineDriver {
         case .uncover: origin = .uncover
         }
         var expected: Machine.Plan
-        switch place {
-        case .covered(let session):
+        switch (run.call, place) {
+        case (.start, .covered(let session)):
+            // A start under the privacy cover: nothing of the session to keep or prepare.
+            expected = Machine.Plan(
+                phase: .locked(session),
+                origin: .start,
+                direction: .logout,
+                prepares: false,
+                epoch: sessionEpoch,
+                isPrivacyCover: true
+            )
+        case (.start, .locked(let session, let keepsSession)):
+            // A start on the lock screen: the splash prepares to leave, nothing is kept.
+            expected = Machine.Plan(
+                phase: .locked(session),
+                origin: .start,
+                direction: .logout,
+                prepares: true,
+                epoch: keepsSession ? sessionEpoch : nil
+            )
+        case (_, .covered(let session)):
             // The privacy cover shows at once over the child as it is, which it keeps, in
             // the session's epoch; nothing prepares to go.
             expected = Machine.Plan(
@@ -816,7 +937,7 @@ struct AuthMachineDriver {
                 covers: true,
                 isPrivacyCover: true
             )
-        case .loggedIn(let session):
+        case (_, .loggedIn(let session)):
             expected = Machine.Plan(
                 phase: .loggedIn(session),
                 origin: origin,
@@ -830,7 +951,7 @@ struct AuthMachineDriver {
                 // epoch.
                 (expected.prepares, expected.reusesCovered) = (false, true)
             }
-        case .loggedOut(let variant):
+        case (_, .loggedOut(let variant)):
             expected = Machine.Plan(
                 phase: .loggedOut,
                 logoutVariant: variant,
@@ -838,7 +959,7 @@ struct AuthMachineDriver {
                 direction: .logout,
                 prepares: true
             )
-        case .locked(let session, let keepsSession):
+        case (_, .locked(let session, let keepsSession)):
             // A cover lock hides the child as it is and keeps it, in the session's epoch; a
             // teardown lock lets it prepare to go, and its lock screen is of no session.
             expected = Machine.Plan(
@@ -849,7 +970,7 @@ struct AuthMachineDriver {
                 epoch: keepsSession ? sessionEpoch : nil,
                 covers: keepsSession
             )
-        case .splash, .switching:
+        case (_, .splash), (_, .switching):
             violated("plan(\(run.stamp), \(run.call)) while the flow is at \(place)")
         }
         guard plan == expected else {

@@ -548,16 +548,17 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
             switch landing(ofStart: stamp) {
             case .loggedIn(let session): enter(session)
             case .loggedOut(let variant): leave(to: variant)
-            case .covered(let session):
-                enter(session)
-                place = .covered(session)
-            case .locked(let session, let keepsSession):
-                if keepsSession {
-                    enter(session)
-                } else {
-                    sessionEpoch = nil
+            case .covered(let session), .locked(let session, keepsSession: true):
+                // Under the cover or a cover lock, the session lives: a new epoch, unless a
+                // scene where the start began already entered it.
+                if sessionEpoch == nil || place.liveSession != session {
+                    lastEpoch += 1
+                    sessionEpoch = lastEpoch
                 }
-                place = .locked(session, keepsSession: keepsSession)
+                place = landing(ofStart: stamp)
+            case .locked(let session, keepsSession: false):
+                sessionEpoch = nil
+                place = .locked(session, keepsSession: false)
             case .splash, .switching:
                 preconditionFailure("Internal inconsistency: a start landing on \(landing(ofStart: stamp))")
             }

@@ -133,6 +133,7 @@ import Testing
         .lockJoinedStart: [1: .start],
         .startAnsweredLocked: [1: .start],
         .coverCarried: [:],
+        .coveredStartBegun: [1: .start],
     ]
 
     /// Inputs `AuthFlow` never makes: reports of stamps never issued, and a start asked

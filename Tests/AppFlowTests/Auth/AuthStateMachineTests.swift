@@ -91,6 +91,10 @@ import Testing
         /// As `coverJoinedStart`, and the start was cancelled before it began anywhere: the
         /// cover stays in force for the next start.
         case coverCarried
+        /// As `coverJoinedStart`, and the provider answered logged in as "a"; the start
+        /// began with no scene attached: the flow is covered over "a", epoch 1. A scene
+        /// that begins it again keeps that epoch.
+        case coveredStartBegun
 
         func make() -> Machine {
             var machine = Machine()
@@ -190,6 +194,10 @@ import Testing
             case .coverCarried:
                 machine = State.coverJoinedStart.make()
                 _ = machine.callEnded(1, result: .cancelled)
+            case .coveredStartBegun:
+                machine = State.coverJoinedStart.make()
+                machine.startAnswered(1, .loggedIn("a"))
+                _ = machine.admit(1, .start, at: .start, current: .splash)
             }
             return machine
         }
@@ -344,6 +352,11 @@ import Testing
                 (snapshot.lastStamp, snapshot.lastLock, snapshot.requestedPhase) = (2, 2, .locked("a"))
                 snapshot.startGuards = [1: [Machine.StartGuard(kind: .lock(keepsSession: false), by: 2)]]
                 snapshot.guardJoiners = [1: [2: "g"]]
+                return snapshot
+            case .coveredStartBegun:
+                var snapshot = State.coverJoinedStart.expected
+                (snapshot.startAnswers, snapshot.requestedPhase) = ([1: .loggedIn("a")], .locked("a"))
+                AuthStateMachineTests.began(&snapshot, 1, .covered("a"), epoch: 1)
                 return snapshot
             case .coverCarried:
                 var snapshot = State.coverJoinedStart.expected
