@@ -41,10 +41,10 @@ extension AuthFlow {
     ///
     /// **Ordering.** Takes its place in call order like a login: a later lock, logout or
     /// login beats it. It unlocks the session locked when it is called; with none it returns
-    /// ``AuthResult/unchanged``. Called while a start that has not begun would land locked
-    /// (a lock joined it, or the provider answered ``AuthInitialState/locked(_:)``), it
-    /// joins that start, which then lands in the session, and returns when the start does;
-    /// `preparing` then does not run. To tell an authentication answered after a newer lock was
+    /// ``AuthResult/unchanged``. Called while the newest call is a start that has not begun,
+    /// it joins that start and unlocks what the start would land locked (a lock joined before
+    /// it, or the provider's ``AuthInitialState/locked(_:)``); it returns when the start does,
+    /// ``AuthResult/unchanged`` if there was nothing to unlock, and `preparing` does not run. To tell an authentication answered after a newer lock was
     /// called (the user left the app and came back), take an ``unlockAttempt()`` when the
     /// prompt appears and unlock with ``unlock(_:animation:preparing:)``.
     ///
@@ -138,9 +138,9 @@ extension AuthFlow {
     /// until an unlock. Otherwise it takes its place like an unlock, and returns
     /// ``AuthResult/unchanged`` if nothing is covered. `preparing` runs first, as for
     /// ``unlock(animation:preparing:)``, with the cover still shown; a lock or a cover called
-    /// meanwhile wins. Called while a cover has joined a start that has not begun, it joins
-    /// that start too, which then lands uncovered, and returns when the start does;
-    /// `preparing` then does not run.
+    /// meanwhile wins. Called while the newest call is a start that has not begun, it joins
+    /// that start and lifts a cover joined before it; it returns when the start does,
+    /// ``AuthResult/unchanged`` if there was nothing to uncover, and `preparing` does not run.
     ///
     /// **Cancellation and after ``finish()``.** As ``unlock(animation:preparing:)``.
     @discardableResult

@@ -1176,6 +1176,9 @@ import Testing
     @Test func aStartTakesTheStartAnimationThenTheOneOfItsDirection() {
         #expect(State.startAnsweredLoggedIn.make().animations(for: 1, .start) == [.start, .login])
         #expect(State.startAnsweredSoft.make().animations(for: 1, .start) == [.start, .logout])
+        // A start under the privacy cover places it at once; one on the lock screen as a logout.
+        #expect(State.coveredStartBegun.make().animations(for: 1, .start) == [.immediate])
+        #expect(State.startAnsweredLocked.make().animations(for: 1, .start) == [.start, .logout])
         #expect(State.loggedInCalled.make().animations(for: 1, .login("a")) == [.login])
         #expect(State.refreshCalled.make().animations(for: 2, .refresh(nil)) == [.login])
         #expect(State.logoutOnItsWay.make().animations(for: 1, .logout(Self.soft)) == [.logout])
