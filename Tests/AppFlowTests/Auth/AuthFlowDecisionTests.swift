@@ -216,6 +216,10 @@ struct AuthFlowDecisionTests {
         func makeLoggedInChild(for session: String, in context: AuthChildContext<Void>) async -> String {
             "home(\(session))@\(context.scene.rawValue)"
         }
+        // No animation, so no watchdog can cut the start short on a loaded machine.
+        var configuration: AuthFlowConfiguration {
+            AuthFlowConfiguration(loginAnimation: .immediate, logoutAnimation: .immediate)
+        }
     }
 
     @Test func aProviderWritesNoRequirementItsFlowNeverCalls() async {
