@@ -39,6 +39,13 @@ let package = Package(
                 "Intents/IntentStateMachineTable.txt", "Presentation/FlowViewStateMachineTable.txt",
             ]
         ),
+        // UIKit itself: run in the simulators, in the host app of .ci/host-app, by the
+        // Apple workflow; type-checked here against .ci/apple-stand-ins. Empty where there
+        // is no UIKit (Linux, macOS, watchOS).
+        .testTarget(
+            name: "AppFlowUIKitHostedTests",
+            dependencies: ["AppFlowUIKit", "AppFlow", "AppFlowTesting"]
+        ),
         .testTarget(
             name: "AppFlowUIKitTests",
             dependencies: [

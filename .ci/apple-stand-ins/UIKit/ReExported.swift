@@ -29,6 +29,15 @@ public struct Notification: Sendable {
     public var object: Any? { nil }
 }
 
+/// https://developer.apple.com/documentation/foundation/processinfo
+@available(iOS 2.0, tvOS 9.0, watchOS 2.0, *)
+open class ProcessInfo: NSObject, @unchecked Sendable {
+    /// https://developer.apple.com/documentation/foundation/processinfo/processinfo
+    open class var processInfo: ProcessInfo { ProcessInfo() }
+    /// https://developer.apple.com/documentation/foundation/processinfo/environment
+    open var environment: [String: String] { [:] }
+}
+
 /// https://developer.apple.com/documentation/foundation/operationqueue
 @available(iOS 2.0, tvOS 9.0, watchOS 2.0, *)
 open class OperationQueue: NSObject, @unchecked Sendable {}

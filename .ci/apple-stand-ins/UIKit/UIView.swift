@@ -59,6 +59,10 @@ open class UIView: UIResponder {
     open func bringSubviewToFront(_ view: UIView) {}
     /// https://developer.apple.com/documentation/uikit/uiview/removefromsuperview()
     open func removeFromSuperview() {}
+    /// https://developer.apple.com/documentation/uikit/uiview/isdescendant(of:)
+    open func isDescendant(of view: UIView) -> Bool { false }
+    /// https://developer.apple.com/documentation/uikit/uiview/hittest(_:with:)
+    open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? { nil }
     /// https://developer.apple.com/documentation/uikit/uiview/endediting(_:)
     @discardableResult
     open func endEditing(_ force: Bool) -> Bool { false }
@@ -107,3 +111,9 @@ public enum UISemanticContentAttribute: Int, @unchecked Sendable {
     case forceLeftToRight = 3
     case forceRightToLeft = 4
 }
+
+/// https://developer.apple.com/documentation/uikit/uievent
+@available(iOS 2.0, tvOS 9.0, *)
+@available(watchOS, unavailable)
+@MainActor
+open class UIEvent: NSObject {}
