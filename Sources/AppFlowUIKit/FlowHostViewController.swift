@@ -75,10 +75,16 @@ import UIKit
 /// a lock of the cover style). The session's child stays contained, its view in place,
 /// what it presents untouched (sheets and their state), with no appearance calls: it is
 /// covered, not gone. Its first responder resigns (the keyboard, in a window of its own,
-/// would stay above the cover) and becomes the first responder again when uncovered. The cover's view goes above everything in
-/// the window, presented controllers included, with `accessibilityViewIsModal`, and the
-/// session's views and presented ones are hidden from VoiceOver. Uncovered, the cover
-/// leaves (fading out if the switch is animated) and the kept child is shown as it was.
+/// would stay above the cover) and becomes the first responder again when uncovered.
+///
+/// The cover goes in a window of its own above the host's window in the same scene, key,
+/// with `accessibilityViewIsModal`; it is the child of that window's root view
+/// controller, with the same containment and appearance calls as above. So it is in
+/// front of everything of the session, what the session presents while covered included
+/// (UIKit puts that in the host's window), and what the cover presents goes in the
+/// cover's window. The host's window, the session's views and presented ones are hidden
+/// from VoiceOver. Uncovered, the cover leaves (fading out if the switch is animated), its
+/// window closes, the host's window is key again, and the kept child is shown as it was.
 /// A switch that ends the session under the cover releases the kept child first, what it
 /// presents dismissed without animation.
 ///

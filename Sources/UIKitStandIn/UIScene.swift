@@ -79,5 +79,19 @@ open class UIWindowScene: UIScene {
         self.screenBounds = screenBounds
         super.init()
     }
+
+    /// Mirrors `UIWindowScene.windows`: the windows made for this scene, still alive.
+    public var windows: [UIWindow] { windowRefs.compactMap(\.window) }
+
+    private struct WindowRef {
+        weak var window: UIWindow?
+    }
+    private var windowRefs: [WindowRef] = []
+
+    /// A window made for this scene, as UIKit records it.
+    func add(_ window: UIWindow) {
+        windowRefs.removeAll { $0.window == nil }
+        windowRefs.append(WindowRef(window: window))
+    }
 }
 #endif

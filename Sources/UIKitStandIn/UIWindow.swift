@@ -10,6 +10,24 @@ open class UIWindow: UIView {
     /// Mirrors `UIWindow.windowScene`, a weak reference.
     open weak var windowScene: UIWindowScene?
 
+    /// Mirrors `UIWindow.Level`: where a window is among the scene's windows; a higher
+    /// level is in front.
+    public struct Level: RawRepresentable, Hashable, Sendable {
+        /// Mirrors `UIWindow.Level.rawValue`.
+        public var rawValue: CGFloat
+        /// Mirrors `UIWindow.Level.init(rawValue:)`.
+        public init(rawValue: CGFloat) { self.rawValue = rawValue }
+        /// Mirrors `UIWindow.Level.normal`: 0.
+        public static let normal = Level(rawValue: 0)
+        /// Mirrors `UIWindow.Level.statusBar`: 1000.
+        public static let statusBar = Level(rawValue: 1000)
+        /// Mirrors `UIWindow.Level.alert`: 2000.
+        public static let alert = Level(rawValue: 2000)
+    }
+
+    /// Mirrors `UIWindow.windowLevel`.
+    open var windowLevel: Level = .normal
+
     /// Mirrors `UIWindow.init(frame:)`.
     public override init(frame: CGRect) {
         super.init(frame: frame)
@@ -20,6 +38,7 @@ open class UIWindow: UIView {
     public init(windowScene: UIWindowScene) {
         super.init(frame: windowScene.screenBounds)
         self.windowScene = windowScene
+        windowScene.add(self)
     }
 
     /// Mirrors `UIWindow.rootViewController`. As in UIKit, setting it installs at once:
@@ -50,10 +69,32 @@ open class UIWindow: UIView {
     /// nothing happens, and its root view controller gets no appearance calls.
     open func makeKeyAndVisible() {
         guard windowScene != nil else { return }
-        isKey = true
+        makeKey()
         guard !isVisible else { return }
         isVisible = true
         if let root = rootViewController { appear(root) }
+    }
+
+    /// Mirrors `UIWindow.makeKey()`: this window becomes the scene's key window, and the
+    /// one that was stops being it.
+    open func makeKey() {
+        guard let windowScene else { return }
+        for window in windowScene.windows where window !== self { window.isKey = false }
+        isKey = true
+    }
+
+    /// Mirrors `UIView.isHidden` for a window: hiding a shown window takes it off screen,
+    /// its root view controller disappearing, and it stops being the key window.
+    open override var isHidden: Bool {
+        didSet {
+            guard isHidden, !oldValue, isVisible else { return }
+            isVisible = false
+            isKey = false
+            if let root = rootViewController {
+                root.beginAppearanceTransition(false, animated: false)
+                root.endAppearanceTransition()
+            }
+        }
     }
 
     private func appear(_ root: UIViewController) {

@@ -15,23 +15,29 @@ import UIKit
 )
 @MainActor
 struct HostedCoverTests {
-    /// Expects `cover` in front of everything in the window, taking its touches, with the
-    /// session and its sheet under it, untouched and hidden from VoiceOver.
+    /// Expects `cover` in front of everything of the session, in a window above the
+    /// session's, taking its touches, with the session and its sheet under it, untouched
+    /// and hidden from VoiceOver.
     func expectCovered(
         _ hosted: HostedSession,
         by cover: HostedScreen,
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
         let window = hosted.window
-        #expect(window.subviews.last === cover.view, "the cover is in front", sourceLocation: sourceLocation)
+        // In a window of its own, above the session's and key.
+        let coverWindow = hosted.coverWindow
+        #expect(cover.view.window === coverWindow && coverWindow?.isKeyWindow == true, sourceLocation: sourceLocation)
         let center = CGPoint(x: window.bounds.width / 2, y: window.bounds.height / 2)
-        let touched = window.hitTest(center, with: nil)
+        let touched = coverWindow?.hitTest(center, with: nil)
         #expect(
             touched?.isDescendant(of: cover.view) == true,
             "the cover takes the touch",
             sourceLocation: sourceLocation
         )
-        #expect(cover.view.accessibilityViewIsModal, sourceLocation: sourceLocation)
+        #expect(
+            cover.view.accessibilityViewIsModal && window.accessibilityElementsHidden,
+            sourceLocation: sourceLocation
+        )
         #expect(hosted.session.presentedViewController === hosted.sheet, sourceLocation: sourceLocation)
         #expect(hosted.sheet.view.window === window, sourceLocation: sourceLocation)
         #expect(
@@ -45,7 +51,11 @@ struct HostedCoverTests {
     /// Expects the session back as it was: its sheet still presented, in front, and
     /// visible to VoiceOver.
     func expectUncovered(_ hosted: HostedSession, sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(hosted.cover == nil && hosted.host.children.first === hosted.session, sourceLocation: sourceLocation)
+        #expect(
+            hosted.coverWindow == nil && hosted.host.children.first === hosted.session,
+            sourceLocation: sourceLocation
+        )
+        #expect(hosted.window.isKeyWindow && !hosted.window.accessibilityElementsHidden, sourceLocation: sourceLocation)
         #expect(hosted.session.presentedViewController === hosted.sheet, sourceLocation: sourceLocation)
         #expect(!hosted.sheet.view.accessibilityElementsHidden, sourceLocation: sourceLocation)
         #expect(hosted.sheet.appearances == ["appeared"], sourceLocation: sourceLocation)
@@ -77,6 +87,26 @@ struct HostedCoverTests {
         #expect(await hosted.host.flow.uncover() == .completed)
         expectUncovered(hosted)
         #expect(cover.view.window == nil && cover.appearances == ["appeared", "disappeared"])
+        await hosted.close()
+    }
+
+    @Test func whatTheCoveredSessionPresentsStaysUnderTheCoverAndWhatTheCoverPresentsGoesAboveIt() async throws {
+        let hosted = try await HostedSession()
+        #expect(await hosted.host.flow.cover() == .completed)
+        let cover = try #require(hosted.cover)
+
+        let alert = HostedScreen("alert")
+        await hosted.sheet.presentAndWait(alert)
+        #expect(alert.view.window === hosted.window)
+        expectCovered(hosted, by: cover)
+
+        let prompt = HostedScreen("prompt")
+        await cover.presentAndWait(prompt)
+        #expect(prompt.view.window === hosted.coverWindow)
+
+        #expect(await hosted.host.flow.uncover() == .completed)
+        #expect(prompt.presentingViewController == nil && hosted.sheet.presentedViewController === alert)
+        #expect(hosted.coverWindow == nil && alert.view.window === hosted.window)
         await hosted.close()
     }
 

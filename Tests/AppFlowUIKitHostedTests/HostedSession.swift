@@ -99,9 +99,16 @@ struct HostedSession {
         #expect(session.presentedViewController === sheet && sheet.view.window === window)
     }
 
-    /// The child the host shows over the session, if any.
+    /// The window the host shows a cover in, above the session's, while it is shown.
+    var coverWindow: UIWindow? {
+        window.windowScene?.windows.last {
+            $0 !== window && $0.windowLevel.rawValue > window.windowLevel.rawValue && !$0.isHidden
+        }
+    }
+
+    /// The cover shown over the session, if any.
     var cover: HostedScreen? {
-        host.children.count == 2 ? host.children.last as? HostedScreen : nil
+        coverWindow?.rootViewController?.children.last as? HostedScreen
     }
 
     /// Ends the flow and takes the window off the scene.

@@ -119,9 +119,14 @@ struct ModalSwitchTests {
         in window: UIWindow,
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
-        #expect(host.children.count == 2 && host.children.contains { $0 === session }, sourceLocation: sourceLocation)
-        #expect(cover.parent === host && cover.view.superview === window, sourceLocation: sourceLocation)
-        #expect(window.subviews.last === cover.view, "the cover is in front", sourceLocation: sourceLocation)
+        #expect(host.children.count == 1 && host.children.first === session, sourceLocation: sourceLocation)
+        // In a window of its own, above the session's, in front of everything the session
+        // presents, now or later.
+        let coverWindow = coverWindow(over: window)
+        #expect(coverShown(over: window) === cover && cover.view.window === coverWindow, sourceLocation: sourceLocation)
+        #expect(coverWindow?.isKeyWindow == true && !window.isKeyWindow, sourceLocation: sourceLocation)
+        #expect(window.accessibilityElementsHidden, "VoiceOver reads none of it", sourceLocation: sourceLocation)
+        #expect(coverWindow?.rootViewController?.childForStatusBarStyle === cover, sourceLocation: sourceLocation)
         #expect(cover.view.frame == window.bounds && cover.view.alpha == 1, sourceLocation: sourceLocation)
         #expect(cover.view.accessibilityViewIsModal, sourceLocation: sourceLocation)
         #expect(session.view.superview === host.view && !session.view.isHidden, sourceLocation: sourceLocation)
@@ -143,19 +148,21 @@ struct ModalSwitchTests {
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
         expectAtRest(host, showing: session, sourceLocation: sourceLocation)
+        #expect(coverWindow(over: window) == nil && window.isKeyWindow, sourceLocation: sourceLocation)
+        #expect(!window.accessibilityElementsHidden, sourceLocation: sourceLocation)
         #expect(session.presentedViewController === sheet && !sheet.view.isHidden, sourceLocation: sourceLocation)
         #expect(!sheet.view.accessibilityElementsHidden, sourceLocation: sourceLocation)
         #expect(window.subviews.last === sheet.view, sourceLocation: sourceLocation)
     }
 
-    @Test func aLockOfTheCoverStyleKeepsTheSessionAndItsSheetUnderItUntouched() async {
+    @Test func aLockOfTheCoverStyleKeepsTheSessionAndItsSheetUnderItUntouched() async throws {
         let scene = Scene()
         let (host, window, session) = await sessionWithSheet(scene, provider: ScreenProvider(scene: scene))
         let sheet = session.presentedViewController!
         let mark = scene.calls.count
 
         #expect(await host.flow.lock(.cover) == .completed)
-        let lock = host.children[1]
+        let lock = try #require(coverShown(over: window))
         #expect(scene.name(of: lock) == "lock1")
         expectCovered(host, by: lock, keeping: session, presenting: sheet, in: window)
         // The session's child and its sheet got no call: they are covered, not gone.
@@ -171,7 +178,7 @@ struct ModalSwitchTests {
         #expect(scene.appearanceViolations().isEmpty)
     }
 
-    @Test func aCoverOverAFullScreenModalGoesAboveItAndTheModalStays() async {
+    @Test func aCoverOverAFullScreenModalGoesAboveItAndTheModalStays() async throws {
         let scene = Scene()
         let host = scene.authHost(provider: ScreenProvider(scene: scene), splash: scene.screen("splash"))
         let window = await scene.install(host)
@@ -185,14 +192,42 @@ struct ModalSwitchTests {
         #expect(host.view.window == nil && player.view.window === window)
 
         #expect(await host.flow.cover() == .completed)
-        let cover = host.children[1]
-        #expect(cover.view.superview === window && window.subviews.last === cover.view)
+        let cover = try #require(coverShown(over: window))
+        #expect(cover.view.window === coverWindow(over: window) && host.children.count == 1)
         #expect(session.presentedViewController === player && player.view.accessibilityElementsHidden)
 
         #expect(await host.flow.uncover() == .completed)
-        #expect(cover.view.superview == nil && host.children.count == 1)
+        #expect(cover.view.superview == nil && coverWindow(over: window) == nil)
         #expect(session.presentedViewController === player && !player.view.accessibilityElementsHidden)
         #expect(window.subviews.last === player.view)
+        #expect(scene.appearanceViolations().isEmpty)
+    }
+
+    @Test func whatTheCoveredSessionPresentsStaysUnderTheCoverAndWhatTheCoverPresentsGoesAboveIt() async throws {
+        let scene = Scene()
+        let (host, window, session) = await sessionWithSheet(scene, provider: ScreenProvider(scene: scene))
+        let sheet = session.presentedViewController!
+        #expect(await host.flow.cover() == .completed)
+        let cover = try #require(coverShown(over: window))
+
+        // The session presents while covered (a network callback's alert): UIKit puts it
+        // in the session's window, under the cover's.
+        let alert = scene.screen("alert")
+        await present(alert, from: sheet, in: scene)
+        #expect(alert.view.window === window && window.subviews.last === alert.view)
+        expectCovered(host, by: cover, keeping: session, presenting: sheet, in: window)
+
+        // The cover presents (a lock screen's alert): UIKit puts it in the cover's window,
+        // in front of the cover.
+        let prompt = scene.screen("prompt")
+        await present(prompt, from: cover, in: scene)
+        #expect(prompt.view.window === cover.view.window && prompt.view.window?.subviews.last === prompt.view)
+
+        // Uncovered, the cover's prompt goes with it; what the session presented stays.
+        #expect(await host.flow.uncover() == .completed)
+        #expect(prompt.presentingViewController == nil && prompt.view.window == nil)
+        #expect(sheet.presentedViewController === alert && window.subviews.last === alert.view)
+        #expect(coverWindow(over: window) == nil && window.isKeyWindow)
         #expect(scene.appearanceViolations().isEmpty)
     }
 
@@ -269,12 +304,12 @@ struct ModalSwitchTests {
         _ = window
     }
 
-    @Test func aLogoutUnderTheCoverDismissesTheKeptSessionsSheetAndReleasesItsChild() async {
+    @Test func aLogoutUnderTheCoverDismissesTheKeptSessionsSheetAndReleasesItsChild() async throws {
         let scene = Scene()
         let (host, window, session) = await sessionWithSheet(scene, provider: ScreenProvider(scene: scene))
         let sheet = session.presentedViewController!
         #expect(await host.flow.cover() == .completed)
-        expectCovered(host, by: host.children[1], keeping: session, presenting: sheet, in: window)
+        expectCovered(host, by: try #require(coverShown(over: window)), keeping: session, presenting: sheet, in: window)
 
         #expect(await host.flow.logout() == .completed)
         #expect(session.presentedViewController == nil && sheet.view.superview == nil)
@@ -284,12 +319,12 @@ struct ModalSwitchTests {
         #expect(scene.appearanceViolations().isEmpty)
     }
 
-    @Test func anAccountSwitchUnderTheCoverReleasesTheKeptSessionsChildAndSheet() async {
+    @Test func anAccountSwitchUnderTheCoverReleasesTheKeptSessionsChildAndSheet() async throws {
         let scene = Scene()
         let (host, window, session) = await sessionWithSheet(scene, provider: ScreenProvider(scene: scene))
         let sheet = session.presentedViewController!
         #expect(await host.flow.cover() == .completed)
-        expectCovered(host, by: host.children[1], keeping: session, presenting: sheet, in: window)
+        expectCovered(host, by: try #require(coverShown(over: window)), keeping: session, presenting: sheet, in: window)
 
         #expect(await host.flow.login("bob") == .completed)
         #expect(session.presentedViewController == nil)
@@ -353,12 +388,13 @@ struct ModalSwitchTests {
         #expect(await eventually { shield?.superview == nil })
         // The start landed under the cover, over the splash it keeps: nothing of the
         // session was built.
-        #expect(host.children.map { scene.name(of: $0) } == ["splash", "cover1"])
+        #expect(host.children.map { scene.name(of: $0) } == ["splash"])
+        #expect(coverShown(over: window).map { scene.name(of: $0) } == "cover1")
         #expect(await host.flow.uncover() == .completed)
         #expect(host.children.map { scene.name(of: $0) } == ["in(ann)1"])
     }
 
-    @Test func theShieldStaysOverTheWindowUntilTheCoverIsShown() async {
+    @Test func theShieldStaysOverTheWindowUntilTheCoverIsShown() async throws {
         let scene = Scene()
         var provider = ScreenProvider(scene: scene)
         let gate = Gate()
@@ -376,10 +412,10 @@ struct ModalSwitchTests {
         // It goes only once the cover is on screen, over the session and its sheet.
         #expect(await eventually { shield?.superview == nil })
         let sheet = session.presentedViewController!
-        expectCovered(host, by: host.children[1], keeping: session, presenting: sheet, in: window)
+        expectCovered(host, by: try #require(coverShown(over: window)), keeping: session, presenting: sheet, in: window)
     }
 
-    @Test func aCoverRequestShieldsTheWindowAtOnceThenCoversTheSessionWithoutDismissingItsSheet() async {
+    @Test func aCoverRequestShieldsTheWindowAtOnceThenCoversTheSessionWithoutDismissingItsSheet() async throws {
         let scene = Scene()
         let (host, window, session) = await sessionWithSheet(scene, provider: ScreenProvider(scene: scene))
         let sheet = session.presentedViewController!
@@ -393,7 +429,7 @@ struct ModalSwitchTests {
         #expect(shield?.frame == window.bounds && shield?.backgroundColor == .systemBackground)
         #expect(shield?.isHidden == false && shield?.alpha == 1)
         #expect(await cover.result == .completed)
-        let coverChild = host.children[1]
+        let coverChild = try #require(coverShown(over: window))
         #expect(scene.name(of: coverChild) == "cover1")
         // Once the cover is on screen, the shield goes; the cover is in front of the sheet.
         #expect(await eventually { shield?.superview == nil })
@@ -406,7 +442,7 @@ struct ModalSwitchTests {
         #expect(second !== coverChild.view && second?.backgroundColor == .systemBackground)
         _ = await again.result
         #expect(await eventually { second?.superview == nil })
-        #expect(window.subviews.last === coverChild.view)
+        #expect(coverShown(over: window) === coverChild)
 
         // Uncovered, the session's kept child is back with its sheet, as it was.
         #expect(await host.flow.uncover() == .completed)

@@ -17,6 +17,20 @@ open class UIWindow: UIView {
     open weak var windowScene: UIWindowScene?
     /// https://developer.apple.com/documentation/uikit/uiwindow/rootviewcontroller
     open var rootViewController: UIViewController?
+    /// https://developer.apple.com/documentation/uikit/uiwindow/level
+    public struct Level: Hashable, RawRepresentable, @unchecked Sendable {
+        public var rawValue: CGFloat
+        /// https://developer.apple.com/documentation/uikit/uiwindow/level/init(rawvalue:)
+        public init(rawValue: CGFloat) { self.rawValue = rawValue }
+        /// https://developer.apple.com/documentation/uikit/uiwindow/level/normal
+        public static let normal = Level(rawValue: 0)
+        /// https://developer.apple.com/documentation/uikit/uiwindow/level/alert
+        public static let alert = Level(rawValue: 2000)
+    }
+    /// https://developer.apple.com/documentation/uikit/uiwindow/windowlevel
+    open var windowLevel: UIWindow.Level = .normal
+    /// https://developer.apple.com/documentation/uikit/uiwindow/makekey()
+    open func makeKey() {}
     /// https://developer.apple.com/documentation/uikit/uiwindow/iskeywindow
     open var isKeyWindow: Bool { false }
     /// https://developer.apple.com/documentation/uikit/uiwindow/makekeyandvisible()
@@ -38,4 +52,7 @@ open class UIScene: UIResponder {
 @available(iOS 13.0, tvOS 13.0, *)
 @available(watchOS, unavailable)
 @MainActor
-open class UIWindowScene: UIScene {}
+open class UIWindowScene: UIScene {
+    /// https://developer.apple.com/documentation/uikit/uiwindowscene/windows
+    open var windows: [UIWindow] { [] }
+}

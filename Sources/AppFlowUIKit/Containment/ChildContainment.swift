@@ -50,6 +50,11 @@ final class ChildContainment {
     private weak var forwardedCovered: UIViewController?
     /// The plan of the mounted transition, which its unmount follows.
     private var mountedPlan: ChildSwitchPlan?
+    /// Where the mounted transition put its incoming child: its parent and the view its
+    /// view is in.
+    private var mountedDestination: (parent: UIViewController, container: UIView)?
+    /// The window covers are shown in, while one is.
+    private var coverWindow: CoverWindow?
     /// The animator running the mounted transition's built-in animation.
     private(set) var animator: UIViewPropertyAnimator?
     /// How long a dismissal may take before the switch goes on without its completion
@@ -145,7 +150,8 @@ final class ChildContainment {
         // restored one is already in place.
         let outgoingLeaves = plan.covered != .keepOutgoing
         let incomingArrives = plan.covered != .restore
-        let container = Self.container(of: host, for: plan.placement)
+        let (parent, container) = destination(for: plan.placement, in: host)
+        mountedDestination = (parent, container)
         if plan.covered == .keepOutgoing {
             coveredChild = from
             keptPresented = from.presentedViewController
@@ -159,7 +165,7 @@ final class ChildContainment {
             from.view.accessibilityElementsHidden = true
         }
         if incomingArrives {
-            host.addChild(to)
+            parent.addChild(to)
             to.view.frame = container.bounds
             to.view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         }
@@ -211,11 +217,11 @@ final class ChildContainment {
             coveredChild = nil
             keptPresented = nil
             Self.setHiddenFromAccessibility(false, to)
-            keptFirstResponder?.becomeFirstResponder()
-            keptFirstResponder = nil
         }
+        let destination = mountedDestination
+        mountedDestination = nil
         if let host {
-            to.view.frame = Self.container(of: host, for: plan.placement).bounds
+            if let destination { to.view.frame = destination.container.bounds }
             host.view.isUserInteractionEnabled = hostTookTouches
         }
         if transitionForwardsAppearance {
@@ -232,8 +238,14 @@ final class ChildContainment {
             to.endAppearanceTransition()
         }
         if outgoingLeaves { from.removeFromParent() }
+        closeEmptyCoverWindow()
+        if plan.covered == .restore {
+            // In the session's window, key again.
+            keptFirstResponder?.becomeFirstResponder()
+            keptFirstResponder = nil
+        }
         guard let host else { return }
-        if incomingArrives { to.didMove(toParent: host) }
+        if incomingArrives { to.didMove(toParent: destination?.parent ?? host) }
         restingChild = to
         host.childCameToRest()
         if hostIsOnScreen {
@@ -251,6 +263,7 @@ final class ChildContainment {
             kept.presentedViewController?.presentingViewController?.dismiss(animated: false)
             remove(kept)
         }
+        defer { closeEmptyCoverWindow() }
         guard let child = restingChild else { return }
         restingChild = nil
         shownChild = nil
@@ -310,12 +323,27 @@ final class ChildContainment {
         child.removeFromParent()
     }
 
-    /// Where a placement puts the incoming view: the host's view, or the top of its window.
-    private static func container(
-        of host: FlowHostViewController,
-        for placement: ChildSwitchPlan.Placement
-    ) -> UIView {
-        placement == .overWindow ? host.topContainer : host.view
+    /// Where a placement puts the incoming child: in the host; or, for a cover, in the
+    /// cover window over the host's window, made for the first cover. A host in a window
+    /// of no scene (UIKit does not show it) puts a cover at the top of that window, or of
+    /// its own view when it is in no window.
+    private func destination(
+        for placement: ChildSwitchPlan.Placement,
+        in host: FlowHostViewController
+    ) -> (parent: UIViewController, container: UIView) {
+        guard placement == .overWindow else { return (host, host.view) }
+        if coverWindow == nil, let window = host.topContainer as? UIWindow {
+            coverWindow = CoverWindow(over: window)
+        }
+        guard let coverWindow else { return (host, host.topContainer) }
+        return (coverWindow.root, coverWindow.root.view)
+    }
+
+    /// Closes the cover window once no cover is in it.
+    private func closeEmptyCoverWindow() {
+        guard let coverWindow, coverWindow.root.children.isEmpty else { return }
+        self.coverWindow = nil
+        coverWindow.close()
     }
 
     /// Hides `child` and everything it presents from VoiceOver, or shows them again.

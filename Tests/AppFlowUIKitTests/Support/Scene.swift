@@ -235,6 +235,20 @@ func sceneWindow() -> (window: UIWindow, scene: UIWindowScene) {
     return (UIWindow(windowScene: scene), scene)
 }
 
+/// The window a host shows covers in, above `window` in its scene, while it is shown.
+@MainActor
+func coverWindow(over window: UIWindow) -> UIWindow? {
+    window.windowScene?.windows.last {
+        $0 !== window && $0.windowLevel.rawValue > window.windowLevel.rawValue && !$0.isHidden
+    }
+}
+
+/// The cover shown above `window`, if any: the child of the cover window's root.
+@MainActor
+func coverShown(over window: UIWindow) -> UIViewController? {
+    coverWindow(over: window)?.rootViewController?.children.last
+}
+
 /// Expects `child` out of every hierarchy, ready to be shown again: no parent, its view
 /// in no superview, opaque and visible.
 @MainActor
