@@ -261,9 +261,9 @@ open class FlowHostViewController: UIViewController {
         }
     }
 
-    /// Where what must be above everything goes: the host's window, found through what
-    /// the host presents when a full-screen presentation took the host's view out of it;
-    /// the host's view when it is in no window.
+    /// The top of what the host shows, where the shield goes (and the cover window is made
+    /// over): the host's window, found through what the host presents when a full-screen
+    /// presentation took the host's view out of it; the host's view when it is in no window.
     var topContainer: UIView {
         if let window = view.window { return window }
         if let presented = presentedViewController, presented.isViewLoaded, let window = presented.view.window {
