@@ -167,6 +167,7 @@ public struct LogoutGuaranteeChecker: Sendable {
         case .loggedIn(let session): matches = lastBatch.isLogin && batchOfCall[session.call] == lastBatch.index
         case .loggedOut: matches = !lastBatch.isLogin
         case .splash, .locked: matches = false
+        @unknown default: matches = false
         }
         if !matches {
             let expected = lastBatch.isLogin ? "a login of the last batch (\(lastBatch.index))" : "logged out"
@@ -184,6 +185,7 @@ public struct LogoutGuaranteeChecker: Sendable {
         case .loggedOut: return "logged out"
         case .loggedIn(let session): return "logged in as \(session)"
         case .locked(let session): return "locked over \(session)"
+        @unknown default: return "\(phase)"
         }
     }
 

@@ -148,6 +148,8 @@ struct EventTally: Sendable {
             if open != transition.id { violations += 1 }
             open = nil
             lastDestination = transition.to
+        @unknown default:
+            break
         }
     }
 

@@ -61,6 +61,8 @@ struct TimelineSVG {
                 transitions[track]?[open].end = entry.time
             case .admission, .workBegan, .workEnded, .frame, .intentOpened, .intentDelivering, .intentEnded:
                 continue
+            @unknown default:
+                continue
             }
         }
     }
