@@ -569,10 +569,10 @@ struct AuthMachineDriver {
         let interrupts = call == .lock(.privacy)
         var keeps = false
         if case .lock(let kind) = call { keeps = kind != .teardown }
-        guard machine.interruptsRunningTransition(call) == interrupts, machine.keepsCoveredChild(after: call) == keeps
+        guard Machine.interruptsRunningTransition(call) == interrupts, Machine.keepsCoveredChild(after: call) == keeps
         else {
             violated(
-                "\(call): interrupts \(machine.interruptsRunningTransition(call)), keeps \(machine.keepsCoveredChild(after: call))"
+                "\(call): interrupts \(Machine.interruptsRunningTransition(call)), keeps \(Machine.keepsCoveredChild(after: call))"
             )
         }
     }
@@ -766,7 +766,11 @@ struct AuthMachineDriver {
     mutating func addRun(_ kind: RunKind, _ stamp: UInt64, _ call: Machine.Call, in id: UInt64) {
         var releasing = false
         if !kind.isPlacement {
-            let release = machine.release(call, releasesSessionBeforeSwitch: releasesSessionBeforeSwitch)
+            let release = Machine.release(
+                call,
+                releasesSessionBeforeSwitch: releasesSessionBeforeSwitch,
+                hasServices: machine.hasServices
+            )
             let expected: Machine.ReleaseAction
             switch call {
             case .login, .refresh:

@@ -84,9 +84,14 @@ extension AuthFlow {
             let answer = await provider.initialState()
             machine.withLock { $0.startAnswered(stamp, answer) }
         }
-        let chosen = animation ?? configuredAnimation(machine.withLock { $0.animations(for: stamp, call) })
+        // One step: the animation the call takes (if its caller named none), then where it
+        // runs.
+        let (choices, fanOut) = decide { machine in
+            (animation == nil ? machine.animations(for: stamp, call) : [], machine.fanOut(stamp, call))
+        }
+        let chosen = animation ?? configuredAnimation(choices)
         let result: TransitionResult
-        switch decide({ $0.fanOut(stamp, call) }) {
+        switch fanOut {
         case .resolved(let resolved):
             result = resolved
         case .run(let scenes):
@@ -200,14 +205,17 @@ extension AuthFlow {
         in scene: AuthScene<Provider>,
         animation: TransitionAnimation
     ) async -> TransitionResult {
-        switch machine.withLock({
-            $0.release(call, releasesSessionBeforeSwitch: configuration.releasesSessionBeforeSwitch)
-        }) {
+        let release = Machine.release(
+            call,
+            releasesSessionBeforeSwitch: configuration.releasesSessionBeforeSwitch,
+            hasServices: Provider.hasServices
+        )
+        switch release {
         case .cycle:
             return await cycle(stamp, call, in: scene, animation: animation)
         case .releaseFirst:
             let released = await releaseSession(stamp, call, in: scene)
-            switch machine.withLock({ $0.releaseEnded(released) }) {
+            switch Machine.releaseEnded(released) {
             case .cycle:
                 // A caller cancelled meanwhile is followed up (`settle`).
                 return await cycle(stamp, call, in: scene, animation: animation)
@@ -233,7 +241,7 @@ extension AuthFlow {
         // and whether a newer request overtook it.
         let progress = LockedValue(BuildProgress())
         let container = scene.container
-        let interrupts = machine.withLock { $0.interruptsRunningTransition(call) }
+        let interrupts = Machine.interruptsRunningTransition(call)
         let result = await container.cycle(
             animation: animation,
             policy: interrupts ? .interrupt : configuration.policy,
@@ -342,7 +350,7 @@ extension AuthFlow {
             services?.factoryEnded(epoch)
         }
         factoryReturned(progress)
-        if result.didRun, !machine.withLock({ $0.keepsCoveredChild(after: call) }) {
+        if result.didRun, !Machine.keepsCoveredChild(after: call) {
             // The lock screen has gone (an unlock showed the kept child, or another call
             // replaced it): the scene lets go of a child an older lock kept, and keeps one a
             // newer lock kept since.
@@ -506,7 +514,7 @@ extension AuthFlow {
             arrived: { scene.arrived(stamp) },
             to: { [self] in
                 let current = await container.child
-                let departure = machine.withLock { $0.releaseDeparture(call) }
+                let departure = Machine.releaseDeparture(call)
                 trace(.workBegan(number: stamp, scene: scene.id, work: .preparation))
                 _ = await runWithTimeout(configuration.preparationTimeout, clock: clock) { [provider] in
                     await provider.prepareToLeave(current.child, for: departure)

@@ -677,8 +677,8 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
     /// shown first; nothing else does.
     /// With session services, a login, a refresh, a start or an unlock may have to release
     /// a child of a session the flow has left (``admitRelease(_:_:at:current:currentEpoch:releasesSessionBeforeSwitch:sameAccount:)``
-    /// decides in each scene).
-    func release(_ call: Call, releasesSessionBeforeSwitch: Bool) -> ReleaseAction {
+    /// decides in each scene). Reads no state: the performer asks it without the lock.
+    static func release(_ call: Call, releasesSessionBeforeSwitch: Bool, hasServices: Bool) -> ReleaseAction {
         switch call {
         case .login, .refresh: return releasesSessionBeforeSwitch || hasServices ? .releaseFirst : .cycle
         case .start, .unlock: return hasServices ? .releaseFirst : .cycle
@@ -705,16 +705,17 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         callerCancelled || isFinished ? .cancelled : .superseded
     }
 
-    /// The release step of a call has returned with `result`.
-    func releaseEnded(_ result: TransitionResult) -> ReleaseEndAction {
+    /// The release step of a call has returned with `result`. Reads no state.
+    static func releaseEnded(_ result: TransitionResult) -> ReleaseEndAction {
         switch result {
         case .completed, .interrupted, .superseded: return .cycle
         case .rejected, .cancelled: return .end(result)
         }
     }
 
-    /// The departure the session shown prepares for in the release step of `call`.
-    func releaseDeparture(_ call: Call) -> AuthDeparture {
+    /// The departure the session shown prepares for in the release step of `call`. Reads
+    /// no state.
+    static func releaseDeparture(_ call: Call) -> AuthDeparture {
         switch call {
         case .refresh: return AuthDeparture(direction: .login, call: .refresh, logoutVariant: nil)
         case .login, .logout, .start, .lock, .unlock, .uncover:
@@ -920,8 +921,8 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
     }
 
     /// Whether `call` cuts a running transition short rather than waiting for it, whatever
-    /// the flow's policy: the privacy cover must be shown at once.
-    func interruptsRunningTransition(_ call: Call) -> Bool {
+    /// the flow's policy: the privacy cover must be shown at once. Reads no state.
+    static func interruptsRunningTransition(_ call: Call) -> Bool {
         if case .lock(.privacy) = call { return true }
         return false
     }
@@ -929,7 +930,8 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
     /// Whether a scene keeps the session's child a lock hid once `call` has run there: a
     /// cover lock or the privacy cover keeps it (to show it again); any other call that ran
     /// has shown that child again or replaced the lock screen, so the scene lets it go.
-    func keepsCoveredChild(after call: Call) -> Bool {
+    /// Reads no state.
+    static func keepsCoveredChild(after call: Call) -> Bool {
         switch call {
         case .lock(.cover), .lock(.privacy): return true
         case .lock(.teardown), .start, .login, .logout, .refresh, .unlock, .uncover: return false

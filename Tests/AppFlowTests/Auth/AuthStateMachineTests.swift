@@ -1190,17 +1190,18 @@ import Testing
     /// Only the privacy cover cuts a running transition short; a scene keeps the child a
     /// lock hid after a cover lock or the privacy cover, and lets it go after any other call.
     @Test func onlyThePrivacyCoverInterruptsAndOnlyACoverKeepsTheHiddenChild() {
-        let machine = Machine()
         let calls: [Machine.Call] = [
             .start, .login("a"), .logout(.signedOut), .refresh(nil), .lock(.cover), .lock(.teardown),
             .lock(.privacy), .unlock(since: nil), .uncover,
         ]
-        #expect(calls.filter(machine.interruptsRunningTransition) == [.lock(.privacy)])
-        #expect(calls.filter(machine.keepsCoveredChild(after:)) == [.lock(.cover), .lock(.privacy)])
+        #expect(calls.filter(Machine.interruptsRunningTransition) == [.lock(.privacy)])
+        #expect(calls.filter(Machine.keepsCoveredChild(after:)) == [.lock(.cover), .lock(.privacy)])
         // Neither the cover nor the uncover releases anything first, even with services.
-        for machine in [Machine(), Machine(hasServices: true)] {
-            #expect(machine.release(.lock(.privacy), releasesSessionBeforeSwitch: true) == .cycle)
-            #expect(machine.release(.uncover, releasesSessionBeforeSwitch: true) == .cycle)
+        for hasServices in [false, true] {
+            #expect(
+                Machine.release(.lock(.privacy), releasesSessionBeforeSwitch: true, hasServices: hasServices) == .cycle
+            )
+            #expect(Machine.release(.uncover, releasesSessionBeforeSwitch: true, hasServices: hasServices) == .cycle)
         }
     }
 
@@ -1208,7 +1209,7 @@ import Testing
     @Test func anUncoverShowsTheCoveredChildAgainInItsEpoch() {
         var machine = State.covered.make()
         #expect(machine.call(.uncover, joiner: nil) == .proceed(3, cancelBuild: nil))
-        #expect(machine.release(.uncover, releasesSessionBeforeSwitch: true) == .cycle)
+        #expect(Machine.release(.uncover, releasesSessionBeforeSwitch: true, hasServices: false) == .cycle)
         #expect(machine.animations(for: 3, .uncover) == [.immediate])
         #expect(machine.admit(3, .uncover, at: .start, current: .covered("a")) == .admit)
         #expect(machine.place == .loggedIn("a") && machine.sessionEpoch == 1)
@@ -1251,10 +1252,11 @@ import Testing
         let calls: [Machine.Call] = [.lock(.cover), .lock(.teardown), .unlock(since: nil)]
         for releases in [false, true] {
             #expect(
-                calls.map { Machine().release($0, releasesSessionBeforeSwitch: releases) } == [.cycle, .cycle, .cycle]
+                calls.map { Machine.release($0, releasesSessionBeforeSwitch: releases, hasServices: false) }
+                    == [.cycle, .cycle, .cycle]
             )
             #expect(
-                calls.map { Machine(hasServices: true).release($0, releasesSessionBeforeSwitch: releases) }
+                calls.map { Machine.release($0, releasesSessionBeforeSwitch: releases, hasServices: true) }
                     == [.cycle, .cycle, .releaseFirst]
             )
         }
@@ -1279,24 +1281,23 @@ import Testing
     }
 
     @Test func onlyALoginOrARefreshReleasesTheSessionFirstAndOnlyWhenConfigured() {
-        let machine = Machine()
         let calls: [Machine.Call] = [.start, .login("a"), .logout(.signedOut), .refresh(nil)]
         #expect(
-            calls.map { machine.release($0, releasesSessionBeforeSwitch: false) } == [.cycle, .cycle, .cycle, .cycle]
+            calls.map { Machine.release($0, releasesSessionBeforeSwitch: false, hasServices: false) }
+                == [.cycle, .cycle, .cycle, .cycle]
         )
         #expect(
-            calls.map { machine.release($0, releasesSessionBeforeSwitch: true) }
+            calls.map { Machine.release($0, releasesSessionBeforeSwitch: true, hasServices: false) }
                 == [.cycle, .releaseFirst, .cycle, .releaseFirst]
         )
     }
 
     @Test func theReleaseStepPreparesTheSessionShownForALoginOrARefresh() {
-        let machine = Machine()
         #expect(
-            machine.releaseDeparture(.login("b")) == AuthDeparture(direction: .login, call: .login, logoutVariant: nil)
+            Machine.releaseDeparture(.login("b")) == AuthDeparture(direction: .login, call: .login, logoutVariant: nil)
         )
         #expect(
-            machine.releaseDeparture(.refresh(nil))
+            Machine.releaseDeparture(.refresh(nil))
                 == AuthDeparture(direction: .login, call: .refresh, logoutVariant: nil)
         )
     }
@@ -1307,12 +1308,11 @@ import Testing
     /// rejected or cancelled: once the old session's child is gone, or if there was
     /// nothing to release, the call's own admission decides.
     @Test func aCallGoesOnAfterItsReleaseStepUnlessItWasRejectedOrCancelled() {
-        let machine = Machine()
-        #expect(machine.releaseEnded(.completed) == .cycle)
-        #expect(machine.releaseEnded(.interrupted) == .cycle)
-        #expect(machine.releaseEnded(.superseded) == .cycle)
-        #expect(machine.releaseEnded(.rejected) == .end(.rejected))
-        #expect(machine.releaseEnded(.cancelled) == .end(.cancelled))
+        #expect(Machine.releaseEnded(.completed) == .cycle)
+        #expect(Machine.releaseEnded(.interrupted) == .cycle)
+        #expect(Machine.releaseEnded(.superseded) == .cycle)
+        #expect(Machine.releaseEnded(.rejected) == .end(.rejected))
+        #expect(Machine.releaseEnded(.cancelled) == .end(.cancelled))
     }
 
     /// A call beaten at a scene's arrival gate returns what the container would have
