@@ -150,8 +150,6 @@ final class ChildContainment {
         // restored one is already in place.
         let outgoingLeaves = plan.covered != .keepOutgoing
         let incomingArrives = plan.covered != .restore
-        let (parent, container) = destination(for: plan.placement, in: host)
-        mountedDestination = (parent, container)
         if plan.covered == .keepOutgoing {
             coveredChild = from
             keptPresented = from.presentedViewController
@@ -160,6 +158,9 @@ final class ChildContainment {
             for view in views { view.endEditing(true) }
             Self.setHiddenFromAccessibility(true, from)
         }
+        // After the kept first responder is found: the cover window takes the key.
+        let (parent, container) = destination(for: plan.placement, in: host)
+        mountedDestination = (parent, container)
         if outgoingLeaves {
             from.willMove(toParent: nil)
             from.view.accessibilityElementsHidden = true
