@@ -95,6 +95,11 @@ struct HostedSession {
         #expect(await host.login("ann") == .completed)
         session = try #require(host.children.first as? HostedScreen)
         sheet = HostedScreen("sheet")
+        #if os(tvOS)
+        // tvOS has no page sheet: its default is full screen, which makes the presenter
+        // disappear. Over full screen keeps the presenter on screen, as a sheet on iOS.
+        sheet.modalPresentationStyle = .overFullScreen
+        #endif
         await session.presentAndWait(sheet)
         #expect(session.presentedViewController === sheet && sheet.view.window === window)
     }
