@@ -254,6 +254,9 @@ struct SceneHostTests {
         #expect(window?.rootViewController === weakHost)
         disconnect(windowScene)
         #expect(await eventually { weakHost?.children.isEmpty ?? true })
+        // The cover's window closed with it; the session's window is VoiceOver's again.
+        #expect(await eventually { window.map { coverWindow(over: $0) == nil } ?? false })
+        #expect(window?.accessibilityElementsHidden == false)
         #expect(weakSession?.parent == nil && weakSession?.presentedViewController == nil)
         #expect(scene.appearanceViolations().isEmpty)
         window = nil
