@@ -34,16 +34,18 @@ extension AuthStateMachine {
 
     /// The state now.
     var snapshot: Snapshot {
-        Snapshot(
+        var joinable: (stamp: Stamp, variant: LogoutVariant)?
+        if case .running(let stamp, .logout(let variant), _) = order.state { joinable = (stamp, variant) }
+        return Snapshot(
             lastStamp: lastStamp,
             newest: newest,
             newestCall: newestCall,
             newestEnded: newestEnded,
-            joinableLogout: joinableLogout?.stamp,
-            joinableVariant: joinableLogout?.variant,
-            joiners: joiners,
-            build: build?.stamp,
-            buildHandle: build?.handle,
+            joinableLogout: joinable?.stamp,
+            joinableVariant: joinable?.variant,
+            joiners: order.joiners,
+            build: order.build?.stamp,
+            buildHandle: order.build?.handle,
             startAnswers: startAnswers,
             unchangedCalls: unchangedCalls,
             requestedPhase: requestedPhase,

@@ -82,10 +82,10 @@ enum AuthPlace<Session: Sendable & Equatable>: Sendable, Equatable {
 /// ## Invariants
 /// ``invariantViolations()`` checks them; the tables after every row, the fuzzer after
 /// every input.
-/// 1. `newest <= lastStamp`, and every stamp held (a joinable logout, a build, a joined
-///    logout's key, a start's answer, a refusal) is at most `lastStamp`.
-/// 2. A joinable logout, while it is the newest call, is a logout.
-/// 3. A running build belongs to the newest call.
+/// 1. Every stamp held (the call order's, a start's answer, a refusal, a target, a guard)
+///    is at most `lastStamp`.
+/// 2. Only a logout on its way can be joined by a logout, and 3. a factory runs only for
+///    the newest call on its way: both now hold by the state enum of ``AuthCallOrder``.
 /// 4. ``place`` is never the switching placeholder, and it has a live session (logged in,
 ///    or locked in the cover style) exactly when ``sessionEpoch`` is set; every epoch is
 ///    at most `lastEpoch`.
@@ -141,11 +141,6 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         case unchanged
     }
 
-    struct RunningBuild {
-        var stamp: Stamp
-        var handle: Build
-    }
-
     /// One lock, cover, unlock or uncover made while a start had not begun: the start lands
     /// where its answer puts it, with each of these applied in call order as if made once
     /// it had landed (``landing(ofStart:)``).
@@ -173,19 +168,15 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         var result: AuthResult
     }
 
-    private(set) var lastStamp: Stamp = 0
+    /// The order of the calls: their stamps, the newest call and its factory, and the
+    /// logouts that joined one on its way.
+    private(set) var order = AuthCallOrder<Call, Joiner, Build>()
+    var lastStamp: Stamp { order.lastStamp }
     /// The newest call that decides; joined logouts and refused refreshes do not count.
-    private(set) var newest: Stamp = 0
+    var newest: Stamp { order.newest }
     /// What the newest call is, and whether it has ended.
-    private(set) var newestCall: Call?
-    private(set) var newestEnded = false
-    /// The newest logout and its variant, which a later logout of that variant joins
-    /// while it is still the newest call.
-    private(set) var joinableLogout: (stamp: Stamp, variant: LogoutVariant)?
-    /// The calls waiting for each logout they joined.
-    private(set) var joiners: [Stamp: [Joiner]] = [:]
-    /// The factory running now, if a call registered one.
-    private(set) var build: RunningBuild?
+    var newestCall: Call? { order.newestCall }
+    var newestEnded: Bool { order.newestEnded }
     /// Where each `start()` lands, once its provider answered.
     private(set) var startAnswers: [Stamp: AuthInitialState<Session>] = [:]
     /// Calls refused as unchanged at their start.
@@ -268,8 +259,8 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
     /// logout on its way; a call without one (every other call, and a logout made by
     /// `follow`) never joins.
     mutating func call(_ call: Call, joiner: Joiner?) -> CallAction {
-        lastStamp += 1
-        let onItsWay = newestEnded ? nil : newestCall
+        let stamp = order.issue()
+        let onItsWay = order.onItsWay
         // A start on its way that has not begun anywhere: a lock, a cover, an unlock or an
         // uncover made now joins it and decides where it lands (a caller to resume is needed).
         let guardable = onItsWay == .start && !begun.contains(newest) && joiner != nil && !isFinished
@@ -286,9 +277,8 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         }
         switch call {
         case .logout(let variant):
-            if let joiner, let joinable = joinableLogout, joinable.stamp == newest, joinable.variant == variant {
-                joiners[joinable.stamp, default: []].append(joiner)
-                return .joined(joinable.stamp)
+            if let joiner, let joined = order.join(joiner, if: { $0 == .logout(variant) }) {
+                return .joined(joined)
             }
         case .unlock(let since):
             // Its authentication began before a newer lock or cover: that one needs its own.
@@ -340,30 +330,26 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
             default: break
             }
         case .refresh:
-            switch newestCall {
+            switch onItsWay {
             case .start?, .login?, .logout?, .lock?, .unlock?, .uncover?:
                 // A refresh rebuilds the session shown; a call on its way changes it.
-                if !newestEnded { return .resolve(.unchanged) }
+                return .resolve(.unchanged)
             case .refresh?, nil:
                 break
             }
         case .start, .login:
             break
         }
-        let stamp = lastStamp
         // A newer start lands under the guards of a start that never began anywhere.
         if call == .start {
             if onItsWay == .start, !begun.contains(newest) { carriedGuards = startGuards[newest] ?? [] }
             if !carriedGuards.isEmpty { startGuards[stamp] = carriedGuards }
         }
         carriedGuards = []
-        newest = stamp
-        newestCall = call
-        newestEnded = false
+        let cancelled = order.makeNewest(stamp, call)
         newestFannedOut = false
         switch call {
-        case .logout(let variant):
-            joinableLogout = (stamp, variant)
+        case .logout:
             requestedPhase = .loggedOut
         case .login(let session):
             requestedPhase = .loggedIn(session)
@@ -409,8 +395,6 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
             }
             requestedPhase = (targets[stamp] ?? place).phase
         }
-        let cancelled = build?.handle
-        build = nil
         return .proceed(stamp, cancelBuild: cancelled)
     }
 
@@ -469,7 +453,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         building: Bool = false,
         sameAccount: (Session, Session) -> Bool = { $0 == $1 }
     ) -> AdmitAction {
-        let stale = stamp != newest || newestEnded
+        let stale = order.isSuperseded(stamp)
         if point == .overtaken {
             return building && stale ? .refuse(.stale) : .admit
         }
@@ -623,7 +607,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
     ) -> Bool {
         // The old session's child prepares to leave meanwhile: a newer call waits for it.
         if point == .overtaken { return true }
-        guard stamp == newest, !newestEnded, !isFinished, case .loggedIn(let shown) = current else { return false }
+        guard !order.isSuperseded(stamp), !isFinished, case .loggedIn(let shown) = current else { return false }
         let releases = releaseNeeded(stamp, call, shown: shown, currentEpoch, releasesSessionBeforeSwitch, sameAccount)
         if releases && point == .start {
             // The old session's child goes: the call has begun in this scene.
@@ -883,14 +867,14 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         case .locked, .covered: return false
         case .splash, .loggedOut, .loggedIn, .switching: break
         }
-        if !newestEnded, case .lock? = newestCall { return false }
+        if case .lock? = order.onItsWay { return false }
         // A start on its way that lands locked or covered.
-        if !newestEnded, newestCall == .start, startAnswers[newest] != nil {
+        if order.onItsWay == .start, startAnswers[newest] != nil {
             switch landing(ofStart: newest) {
             case .locked, .covered: return false
             case .splash, .loggedOut, .loggedIn, .switching: break
             }
-        } else if !newestEnded, newestCall == .start, startGuards[newest] != nil {
+        } else if order.onItsWay == .start, startGuards[newest] != nil {
             return false
         }
         if !carriedGuards.isEmpty { return false }
@@ -905,7 +889,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         case .loggedIn, .covered: break
         case .splash, .loggedOut, .switching, .locked: return false
         }
-        guard !newestEnded, let call = newestCall else { return true }
+        guard let call = order.onItsWay else { return true }
         switch call {
         case .start, .login, .logout, .unlock, .uncover: return false
         case .refresh, .lock: return true
@@ -941,12 +925,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
     // MARK: - Factories and ends
 
     /// What to do with a factory that has just started.
-    enum BuildAction {
-        /// Let it run; a later call cancels it.
-        case keep
-        /// A later call was made meanwhile: cancel it now.
-        case cancel(Build)
-    }
+    typealias BuildAction = AuthCallOrder<Call, Joiner, Build>.BuildAction
 
     /// Whether call `stamp` may still call its factory: only while it is the newest call.
     /// A call beaten before its factory began never calls it.
@@ -957,9 +936,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
     /// The factory of call `stamp` has started as `handle`.
     mutating func buildStarted(_ stamp: Stamp, _ handle: Build) -> BuildAction {
         checkIssued(stamp, "buildStarted")
-        guard stamp == newest else { return .cancel(handle) }
-        build = RunningBuild(stamp: stamp, handle: handle)
-        return .keep
+        return order.buildStarted(stamp, handle)
     }
 
     /// What to do once a call has ended.
@@ -976,15 +953,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
     /// factory any longer.
     mutating func callEnded(_ stamp: Stamp, result: TransitionResult) -> EndAction {
         checkIssued(stamp, "callEnded")
-        if build?.stamp == stamp {
-            build = nil
-        }
-        if joinableLogout?.stamp == stamp {
-            joinableLogout = nil
-        }
-        if stamp == newest {
-            newestEnded = true
-        }
+        let joined = order.end(stamp)
         let hadBegun = begun.remove(stamp) != nil
         let unchanged = unchangedCalls.remove(stamp) != nil
         let authResult: AuthResult = result == .superseded && unchanged ? .unchanged : AuthResult(result)
@@ -998,7 +967,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         startGuards[stamp] = nil
         startAnswers[stamp] = nil
         targets[stamp] = nil
-        return EndAction(result: authResult, joiners: joiners.removeValue(forKey: stamp) ?? [], guards: guards)
+        return EndAction(result: authResult, joiners: joined, guards: guards)
     }
 
     /// What guard call `call`, joined to start `start`, returns now that the start returns
@@ -1040,7 +1009,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
     /// afterwards gets where the flow is, the place the start took it.
     func landing(ofStart stamp: Stamp) -> AuthPlace<Session> {
         guard let answer = startAnswers[stamp] else {
-            guard stamp == newest && !newestEnded else { return place }
+            guard !order.isSuperseded(stamp) else { return place }
             preconditionFailure("Internal inconsistency: start \(stamp) asked about before its provider answered")
         }
         return fold(ofStart: stamp).last?.place ?? answer.place
@@ -1084,21 +1053,14 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
 
     /// The invariants of the type's documentation that the state breaks; empty when all hold.
     func invariantViolations() -> [String] {
-        var broken: [String] = []
+        var broken = order.invariantViolations()
         let held =
-            [newest, joinableLogout?.stamp ?? 0, build?.stamp ?? 0, lastLock, lastCover, lastCoverCall]
-            + Array(joiners.keys)
+            [lastLock, lastCover, lastCoverCall]
             + Array(startAnswers.keys) + Array(unchangedCalls) + Array(targets.keys)
             + startGuards.values.flatMap { $0.map(\.by) } + guardJoiners.values.flatMap(\.keys)
             + carriedGuards.map(\.by)
         if let newestHeld = held.max(), newestHeld > lastStamp {
             broken.append("1: stamp \(newestHeld) after \(lastStamp) calls")
-        }
-        if let joinable = joinableLogout, joinable.stamp == newest {
-            if case .logout? = newestCall {} else { broken.append("2: the joinable logout is not a logout") }
-        }
-        if let build, build.stamp != newest {
-            broken.append("3: build \(build.stamp) runs for a call older than \(newest)")
         }
         if case .switching = place { broken.append("4: the flow's place is the switching placeholder") }
         if (place.liveSession != nil) != (sessionEpoch != nil) || (sessionEpoch ?? 0) > lastEpoch {
@@ -1124,11 +1086,8 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
 }
 
 extension AuthStateMachine: Sendable where Joiner: Sendable, Build: Sendable, Scene: Sendable {}
-extension AuthStateMachine.RunningBuild: Sendable where Build: Sendable {}
 extension AuthStateMachine.CallAction: Sendable where Build: Sendable {}
 extension AuthStateMachine.CallAction: Equatable where Build: Equatable {}
-extension AuthStateMachine.BuildAction: Sendable where Build: Sendable {}
-extension AuthStateMachine.BuildAction: Equatable where Build: Equatable {}
 extension AuthStateMachine.EndAction: Sendable where Joiner: Sendable {}
 extension AuthStateMachine.EndAction: Equatable where Joiner: Equatable {}
 extension AuthStateMachine.Resumption: Sendable where Joiner: Sendable {}

@@ -305,8 +305,6 @@ import Testing
                     lastStamp: 2,
                     newest: 2,
                     newestCall: .login("a"),
-                    joinableLogout: 1,
-                    joinableVariant: .signedOut,
                     requestedPhase: .loggedIn("a")
                 )
             case .refreshCalled:
@@ -545,6 +543,7 @@ import Testing
             $0.newest = 3
             $0.newestCall = .logout(.signedOut)
             $0.joinableLogout = 3
+            $0.joinableVariant = .signedOut
             $0.requestedPhase = .loggedOut
         },
         // A login after a logout is a new login: by call order it decides.

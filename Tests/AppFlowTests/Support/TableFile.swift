@@ -64,11 +64,13 @@ struct TableFile {
 }
 
 /// A value's description without module and type qualifiers: `suspend(4, superseded: [102],
-/// cutShort: false)` rather than `AppFlow.FlowStateMachine<Swift.Int, Swift.String>.RequestAction.suspend(…)`.
+/// cutShort: false)` rather than `AppFlow.FlowStateMachine<Swift.Int, Swift.String>.RequestAction.suspend(…)`;
+/// generic arguments may nest one level.
 func tableText(_ value: Any) -> String {
     var text = String(describing: value)
     for pattern in [
-        #"AppFlow\.[A-Za-z]+(<[^>]*>)?(\.[A-Za-z]+)*\."#, #"Swift\.Optional<[^>]*>\."#, #"Optional\(([^()]*)\)"#,
+        #"AppFlow\.[A-Za-z]+(<([^<>]|<[^<>]*>)*>)?(\.[A-Za-z]+)*\."#, #"Swift\.Optional<[^>]*>\."#,
+        #"Optional\(([^()]*)\)"#,
     ] {
         let expression = try! NSRegularExpression(pattern: pattern)
         let template = pattern.hasPrefix("Optional") ? "$1" : ""

@@ -1,0 +1,139 @@
+/// The order of an ``AuthFlow``'s calls: the stamps, the newest call and its factory, and
+/// the logouts that joined an older one. One of the small machines of ``AuthStateMachine``,
+/// which decides what each call is; this one only keeps their order.
+///
+/// Every call takes a stamp from one counter the moment it is made (``issue()``). The
+/// newest call that decides (``makeNewest(_:_:)``) is the only one that may still begin,
+/// build or show anything: every older one is *superseded*. A call may join the newest
+/// one instead (``join(_:if:)``) and is resumed with its result when it ends.
+///
+/// `Call` is what a call is, `Joiner` how a joined call is resumed, `Build` the handle of a
+/// running factory, which a newer call cancels.
+///
+/// ## Invariants
+/// ``invariantViolations()`` checks them; its table after every row, the auth fuzzer after
+/// every input. The state enum makes two more unrepresentable: a factory runs only for the
+/// newest call while it has not ended, and only the newest call can be joined.
+/// 1. The newest call, and every call with joiners, is an issued stamp.
+struct AuthCallOrder<Call, Joiner, Build> {
+    typealias Stamp = UInt64
+
+    /// The newest call that decides.
+    enum State {
+        /// No call has decided yet.
+        case idle
+        /// Call `stamp`, made as `call`, is on its way; `build` is its factory, once started.
+        case running(Stamp, Call, build: Build?)
+        /// Call `stamp`, made as `call`, has ended.
+        case ended(Stamp, Call)
+    }
+
+    /// What to do with a factory that has just started.
+    enum BuildAction {
+        /// Let it run; a newer call cancels it.
+        case keep
+        /// A newer call was made meanwhile, or the call ended: cancel it now.
+        case cancel(Build)
+    }
+
+    /// How many calls have been made: joined and refused calls included.
+    private(set) var lastStamp: Stamp = 0
+    private(set) var state: State = .idle
+    /// The calls waiting for each call they joined, resumed when it ends.
+    private(set) var joiners: [Stamp: [Joiner]] = [:]
+
+    /// The newest call that decides; 0 before any.
+    var newest: Stamp {
+        switch state {
+        case .idle: return 0
+        case .running(let stamp, _, _), .ended(let stamp, _): return stamp
+        }
+    }
+
+    /// What the newest call is; `nil` before any.
+    var newestCall: Call? {
+        switch state {
+        case .idle: return nil
+        case .running(_, let call, _), .ended(_, let call): return call
+        }
+    }
+
+    /// Whether the newest call has ended.
+    var newestEnded: Bool {
+        if case .ended = state { return true }
+        return false
+    }
+
+    /// The newest call, if it is on its way.
+    var onItsWay: Call? {
+        if case .running(_, let call, _) = state { return call }
+        return nil
+    }
+
+    /// The factory running now, and the call it builds for.
+    var build: (stamp: Stamp, handle: Build)? {
+        if case .running(let stamp, _, let build?) = state { return (stamp, build) }
+        return nil
+    }
+
+    /// Whether call `stamp` is superseded: a newer call decides, or it has ended.
+    func isSuperseded(_ stamp: Stamp) -> Bool {
+        guard case .running(let newest, _, _) = state else { return true }
+        return stamp != newest
+    }
+
+    // MARK: - Inputs
+
+    /// A call is made: it takes the next stamp, whatever it turns out to be.
+    mutating func issue() -> Stamp {
+        lastStamp += 1
+        return lastStamp
+    }
+
+    /// The call just issued joins the newest call, if that one is on its way and `joinable`
+    /// accepts it: `joiner` is resumed when it ends (``end(_:)``). Returns the stamp joined.
+    mutating func join(_ joiner: Joiner, if joinable: (Call) -> Bool) -> Stamp? {
+        guard case .running(let stamp, let call, _) = state, joinable(call) else { return nil }
+        joiners[stamp, default: []].append(joiner)
+        return stamp
+    }
+
+    /// The call just issued, `stamp`, made as `call`, decides from now on: every older call
+    /// is superseded. Returns the older call's factory to cancel, if one runs.
+    mutating func makeNewest(_ stamp: Stamp, _ call: Call) -> Build? {
+        precondition(stamp == lastStamp, "Internal inconsistency: call \(stamp) made newest after \(lastStamp)")
+        let cancelled = build?.handle
+        state = .running(stamp, call, build: nil)
+        return cancelled
+    }
+
+    /// The factory of call `stamp` has started as `handle`: it runs while the call is the
+    /// newest and on its way. Only the factory started last is kept: a call that runs in
+    /// two scenes starts two, and a newer call cancels the later one.
+    mutating func buildStarted(_ stamp: Stamp, _ handle: Build) -> BuildAction {
+        guard case .running(stamp, let call, _) = state else { return .cancel(handle) }
+        state = .running(stamp, call, build: handle)
+        return .keep
+    }
+
+    /// Call `stamp` has ended: returns the calls that joined it.
+    mutating func end(_ stamp: Stamp) -> [Joiner] {
+        if case .running(stamp, let call, _) = state {
+            state = .ended(stamp, call)
+        }
+        return joiners.removeValue(forKey: stamp) ?? []
+    }
+
+    /// The invariants of the type's documentation that the state breaks; empty when all hold.
+    func invariantViolations() -> [String] {
+        let held = [newest] + Array(joiners.keys)
+        guard let late = held.max(), late > lastStamp else { return [] }
+        return ["1: stamp \(late) after \(lastStamp) calls"]
+    }
+}
+
+extension AuthCallOrder: Sendable where Call: Sendable, Joiner: Sendable, Build: Sendable {}
+extension AuthCallOrder.State: Sendable where Call: Sendable, Build: Sendable {}
+extension AuthCallOrder.State: Equatable where Call: Equatable, Build: Equatable {}
+extension AuthCallOrder.BuildAction: Sendable where Build: Sendable {}
+extension AuthCallOrder.BuildAction: Equatable where Build: Equatable {}

@@ -1,0 +1,170 @@
+import Foundation
+import Testing
+
+@testable import AppFlow
+
+/// `AuthCallOrder` as a complete table: every named state × every input `AuthStateMachine`
+/// makes there, kept in `AuthCallOrderTable.txt` with its action and resulting state, the
+/// invariant checked before and after every row, and an exit test for the input no state
+/// takes.
+@Suite struct AuthCallOrderTableTests {
+    /// Calls are named by what they are; joiners and factory handles are plain values.
+    typealias Order = AuthCallOrder<String, String, Int>
+
+    /// The named states, each reached from a new machine by its own inputs.
+    enum State: String, CaseIterable, Sendable {
+        case idle
+        /// A call took a stamp and was resolved at once: nothing decides yet.
+        case issued
+        case loginOnItsWay
+        case loginBuilding
+        /// A call took a stamp while the login builds: it may decide, and cancel the build.
+        case issuedWhileBuilding
+        case logoutOnItsWay
+        case logoutJoined
+        case loginEnded
+        /// A login made after a logout that a second logout joined: the joiner still waits
+        /// for the older logout.
+        case loginAfterJoinedLogout
+
+        func make() -> Order {
+            var order = Order()
+            switch self {
+            case .idle:
+                break
+            case .issued:
+                _ = order.issue()
+            case .loginOnItsWay, .loginBuilding, .issuedWhileBuilding, .loginEnded:
+                _ = order.makeNewest(order.issue(), "login")
+                if self == .loginBuilding || self == .issuedWhileBuilding { _ = order.buildStarted(1, 11) }
+                if self == .issuedWhileBuilding { _ = order.issue() }
+                if self == .loginEnded { _ = order.end(1) }
+            case .logoutOnItsWay, .logoutJoined, .loginAfterJoinedLogout:
+                _ = order.makeNewest(order.issue(), "logout")
+                if self != .logoutOnItsWay {
+                    _ = order.issue()
+                    _ = order.join("j2", if: AuthCallOrderTableTests.joinsLogouts)
+                }
+                if self == .loginAfterJoinedLogout { _ = order.makeNewest(order.issue(), "login") }
+            }
+            return order
+        }
+    }
+
+    /// A logout joins a logout on its way, as `AuthStateMachine` asks.
+    static let joinsLogouts: @Sendable (String) -> Bool = { $0 == "logout" }
+
+    /// What `AuthStateMachine` can tell the order in a state.
+    enum Input: Sendable, CustomStringConvertible {
+        case issue
+        /// The call issued last joins the newest if it is a logout on its way.
+        case joinLogout
+        /// The call issued last decides, made as this call.
+        case makeNewest(String)
+        case buildStarted(UInt64)
+        case end(UInt64)
+
+        var description: String {
+            switch self {
+            case .issue: return "issue"
+            case .joinLogout: return "join(j, if logout)"
+            case .makeNewest(let call): return "makeNewest(last, \(call))"
+            case .buildStarted(let stamp): return "buildStarted(\(stamp), 20)"
+            case .end(let stamp): return "end(\(stamp))"
+            }
+        }
+    }
+
+    typealias Row = TableRow<State, Input, Void>
+
+    /// Every input in every state: a call is made (issued, then joins or decides; only the
+    /// call issued last decides), and each call issued so far may start a factory or end.
+    static func inputs(in state: State) -> [Input] {
+        let order = state.make()
+        var inputs: [Input] = [.issue]
+        if order.lastStamp > order.newest { inputs += [.joinLogout, .makeNewest("login"), .makeNewest("logout")] }
+        for stamp in UInt64(1)...max(order.lastStamp, 1) where order.lastStamp > 0 {
+            inputs += [.buildStarted(stamp), .end(stamp)]
+        }
+        return inputs
+    }
+
+    static let rows: [Row] = State.allCases.flatMap { state in inputs(in: state).map { Row(state, $0, ()) } }
+
+    static func apply(_ input: Input, to order: inout Order) -> String {
+        switch input {
+        case .issue: return "stamp \(order.issue())"
+        case .joinLogout: return "joined \(order.join("j", if: joinsLogouts).map(String.init) ?? "none")"
+        case .makeNewest(let call):
+            return "cancel \(order.makeNewest(order.lastStamp, call).map(String.init) ?? "none")"
+        case .buildStarted(let stamp): return tableText(order.buildStarted(stamp, 20))
+        case .end(let stamp): return "resume \(order.end(stamp))"
+        }
+    }
+
+    static func render(_ order: Order) -> String {
+        var parts = ["stamps \(order.lastStamp)"]
+        switch order.state {
+        case .idle: parts.append("idle")
+        case .running(let stamp, let call, let build):
+            parts.append("\(call) \(stamp) on its way" + (build.map { ", building \($0)" } ?? ""))
+        case .ended(let stamp, let call): parts.append("\(call) \(stamp) ended")
+        }
+        if !order.joiners.isEmpty {
+            parts.append(
+                "joiners " + order.joiners.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined()
+            )
+        }
+        return parts.joined(separator: "; ")
+    }
+
+    static let table = TableFile("AuthCallOrderTable.txt", besideTestFile: #filePath)
+
+    @Test func theTableFileListsEveryInputInEveryStateWithItsActionAndResultingState() throws {
+        let header = """
+            # AuthCallOrder: every named state (AuthCallOrderTableTests.State) × every input
+            # AuthStateMachine makes there. Each line: state × input → action ⇒ resulting
+            # state. Checked line for line by AuthCallOrderTableTests. Calls are named by what
+            # they are; "last" is the stamp issued last; factory handles are 1x and 20.
+
+            """
+        let lines = Self.rows.map { row in
+            var order = row.state.make()
+            let action = Self.apply(row.input, to: &order)
+            return "\(row.key) → \(action) ⇒ \(Self.render(order))"
+        }
+        try Self.table.check(lines, header: header)
+    }
+
+    @Test(arguments: rows)
+    func everyRowKeepsTheInvariant(_ row: Row) {
+        var order = row.state.make()
+        #expect(order.invariantViolations().isEmpty, "before: \(order.invariantViolations())")
+        _ = Self.apply(row.input, to: &order)
+        #expect(order.invariantViolations().isEmpty, "\(order.invariantViolations())")
+    }
+
+    @Test func onlyTheNewestCallOnItsWayIsNotSupersededAndOnlyItsFactoryIsKept() {
+        for state in State.allCases {
+            let order = state.make()
+            for stamp in UInt64(0)...order.lastStamp + 1 {
+                let onItsWay: Bool
+                if case .running(stamp, _, _) = order.state { onItsWay = true } else { onItsWay = false }
+                #expect(order.isSuperseded(stamp) == !onItsWay, "\(state), call \(stamp)")
+                var copy = order
+                let kept = copy.buildStarted(stamp, 30) == .keep
+                #expect(kept == onItsWay, "\(state), factory of call \(stamp)")
+            }
+        }
+    }
+
+    @Test func aCallMadeNewestWithAnyStampButTheLastIssuedStopsTheProcess() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            var order = AuthCallOrder<String, String, Int>()
+            _ = order.issue()
+            _ = order.issue()
+            _ = order.makeNewest(1, "login")
+        }
+        expectInternalInconsistency(in: result)
+    }
+}
