@@ -35,7 +35,8 @@ let package = Package(
             dependencies: ["AppFlow", "AppFlowTesting", "AppFlowTestingTraits"],
             // Read by the machines' table tests from the source tree, never bundled.
             exclude: [
-                "Container/FlowStateMachineTable.txt", "Auth/AuthStateMachineTable.txt",
+                "Container/FlowStateMachineTable.txt", "Auth/AuthStateMachineTable.txt", "Auth/AuthCallOrderTable.txt",
+                "Auth/AuthPlaceMachineTable.txt",
                 "Intents/IntentStateMachineTable.txt", "Presentation/FlowViewStateMachineTable.txt",
             ]
         ),

@@ -61,7 +61,7 @@ extension AuthStateMachine {
             newestFannedOut: newestFannedOut,
             place: place,
             sessionEpoch: sessionEpoch,
-            lastEpoch: lastEpoch,
+            lastEpoch: whereabouts.lastEpoch,
             begun: begun,
             isFinished: isFinished
         )

@@ -87,8 +87,9 @@ enum AuthPlace<Session: Sendable & Equatable>: Sendable, Equatable {
 /// 2. Only a logout on its way can be joined by a logout, and 3. a factory runs only for
 ///    the newest call on its way: both now hold by the state enum of ``AuthCallOrder``.
 /// 4. ``place`` is never the switching placeholder, and it has a live session (logged in,
-///    or locked in the cover style) exactly when ``sessionEpoch`` is set; every epoch is
-///    at most `lastEpoch`.
+///    covered, or locked in the cover style) exactly when ``sessionEpoch`` is set: both
+///    hold by the state enum of ``AuthPlaceMachine``, which checks that every epoch is
+///    one it gave out.
 /// 5. Every begun call is an issued stamp; a fanned-out newest call is an issued one.
 /// 6. Scene ids are unique, in attach order, and below `nextScene`.
 /// 7. A start's guards are in call order; each call that joined a start was made after it
@@ -209,15 +210,15 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
     var nextScene: UInt64 = 1
     /// Whether the newest call has fanned out to the scenes.
     var newestFannedOut = false
-    /// Where the flow is: the destination of the newest call that began in a scene (or,
-    /// with no scene, that fanned out). Never ``AuthPlace/switching(from:)``.
-    private(set) var place: AuthPlace<Session> = .splash
-    /// The epoch of the session ``place`` is logged in with; `nil` while not logged in.
-    private(set) var sessionEpoch: UInt64?
+    /// Where the flow is and the epoch of its session: moved by the newest call that began
+    /// in a scene (or, with no scene, that fanned out).
+    private(set) var whereabouts = AuthPlaceMachine<Session>()
+    /// Where the flow is. Never ``AuthPlace/switching(from:)``.
+    var place: AuthPlace<Session> { whereabouts.place }
+    /// The epoch of the session that lives at ``place``; `nil` while none does.
+    var sessionEpoch: UInt64? { whereabouts.sessionEpoch }
     /// The call that moved the flow to ``place``.
-    private(set) var placeOrigin: AuthCall = .start
-    /// The newest epoch given out.
-    private(set) var lastEpoch: UInt64 = 0
+    var placeOrigin: AuthCall { whereabouts.origin }
     /// The calls that began in some scene and have not ended.
     private(set) var begun: Set<Stamp> = []
     /// Whether ``finish()`` was called.
@@ -517,76 +518,34 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
     /// epoch.
     mutating func begin(_ stamp: Stamp, _ call: Call, current: AuthPlace<Session>) {
         begun.insert(stamp)
-        switch call {
-        case .start: placeOrigin = .start
-        case .login: placeOrigin = .login
-        case .logout: placeOrigin = .logout
-        case .refresh: placeOrigin = .refresh
-        case .lock(.privacy): placeOrigin = .cover
-        case .lock: placeOrigin = .lock
-        case .unlock: placeOrigin = .unlock
-        case .uncover: placeOrigin = .uncover
-        }
+        let origin: AuthCall
+        let step: AuthPlaceMachine<Session>.Step
         switch call {
         case .start:
+            origin = .start
             switch landing(ofStart: stamp) {
-            case .loggedIn(let session): enter(session)
-            case .loggedOut(let variant): leave(to: variant)
-            case .covered(let session), .locked(let session, keepsSession: true):
-                // Under the cover or a cover lock, the session lives: a new epoch, unless a
-                // scene where the start began already entered it.
-                if sessionEpoch == nil || place.liveSession != session {
-                    lastEpoch += 1
-                    sessionEpoch = lastEpoch
-                }
-                place = landing(ofStart: stamp)
-            case .locked(let session, keepsSession: false):
-                sessionEpoch = nil
-                place = .locked(session, keepsSession: false)
-            case .splash, .switching:
-                preconditionFailure("Internal inconsistency: a start landing on \(landing(ofStart: stamp))")
+            case .loggedIn(let session): step = .enter(session)
+            case let landing: step = .move(to: landing)
             }
         case .login(let session):
-            enter(session)
+            (origin, step) = (.login, .enter(session))
         case .logout(let variant):
-            leave(to: variant)
+            (origin, step) = (.logout, .move(to: .loggedOut(variant)))
         case .refresh(let session):
-            if let session = session ?? current.session ?? place.session {
-                place = .loggedIn(session)
-                if sessionEpoch == nil {
-                    lastEpoch += 1
-                    sessionEpoch = lastEpoch
-                }
-            }
-        case .lock:
-            guard let target = targets[stamp] else { break }
-            place = target
-            // The teardown style leaves the session, as a logout does.
-            if case .locked(_, keepsSession: false) = target { sessionEpoch = nil }
-        case .uncover:
-            if case .loggedIn(let session)? = targets[stamp] { place = .loggedIn(session) }
-        case .unlock:
-            guard case .loggedIn(let session)? = targets[stamp] else { break }
-            if sessionEpoch == nil {
-                // After a teardown lock, the session is entered anew.
-                enter(session)
+            origin = .refresh
+            step = (session ?? current.session ?? place.session).map { .move(to: .loggedIn($0)) } ?? .stay
+        case .lock(let kind):
+            origin = kind == .privacy ? .cover : .lock
+            step = targets[stamp].map { .move(to: $0) } ?? .stay
+        case .unlock, .uncover:
+            origin = call == .uncover ? .uncover : .unlock
+            if case .loggedIn(let session)? = targets[stamp] {
+                step = .move(to: .loggedIn(session))
             } else {
-                place = .loggedIn(session)
+                step = .stay
             }
         }
-    }
-
-    private mutating func enter(_ session: Session) {
-        if sessionEpoch == nil || place.session != session {
-            lastEpoch += 1
-            sessionEpoch = lastEpoch
-        }
-        place = .loggedIn(session)
-    }
-
-    private mutating func leave(to variant: LogoutVariant) {
-        place = .loggedOut(variant)
-        sessionEpoch = nil
+        whereabouts.begin(step, by: origin)
     }
 
     /// Whether the release step of call `stamp` (see ``release(_:_:)``) is admitted at
@@ -1062,10 +1021,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         if let newestHeld = held.max(), newestHeld > lastStamp {
             broken.append("1: stamp \(newestHeld) after \(lastStamp) calls")
         }
-        if case .switching = place { broken.append("4: the flow's place is the switching placeholder") }
-        if (place.liveSession != nil) != (sessionEpoch != nil) || (sessionEpoch ?? 0) > lastEpoch {
-            broken.append("4: place \(place) with epoch \(sessionEpoch.map(String.init) ?? "none") of \(lastEpoch)")
-        }
+        broken += whereabouts.invariantViolations()
         if let late = begun.max(), late > lastStamp { broken.append("5: call \(late) began, \(lastStamp) made") }
         if newestFannedOut && newest == 0 { broken.append("5: no call fanned out") }
         for (start, guards) in startGuards where guards.map(\.by) != guards.map(\.by).sorted() {
