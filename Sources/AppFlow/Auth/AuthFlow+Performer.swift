@@ -86,10 +86,9 @@ extension AuthFlow {
         }
         // One step: the animation the call takes (if its caller named none), then where it
         // runs.
-        let (choices, fanOut) = decide { machine in
-            (animation == nil ? machine.animations(for: stamp, call) : [], machine.fanOut(stamp, call))
+        let (chosen, fanOut) = decide { machine in
+            (animation ?? machine.animation(for: stamp, call), machine.fanOut(stamp, call))
         }
-        let chosen = animation ?? configuredAnimation(choices)
         let result: TransitionResult
         switch fanOut {
         case .resolved(let resolved):
@@ -184,19 +183,6 @@ extension AuthFlow {
         }
     }
 
-    /// The first of `choices` the configuration sets.
-    private func configuredAnimation(_ choices: [Machine.AnimationChoice]) -> TransitionAnimation {
-        for choice in choices {
-            switch choice {
-            case .start: if let animation = configuration.startAnimation { return animation }
-            case .login: return configuration.loginAnimation
-            case .logout: return configuration.logoutAnimation
-            case .immediate: return .immediate
-            }
-        }
-        return configuration.loginAnimation
-    }
-
     /// Runs call `stamp` in `scene` as the machine says: straight to its transition, or
     /// first releasing the session shown. Returns the container's result.
     func switchTo(
@@ -205,20 +191,16 @@ extension AuthFlow {
         in scene: AuthScene<Provider>,
         animation: TransitionAnimation
     ) async -> TransitionResult {
-        let release = Machine.release(
-            call,
-            releasesSessionBeforeSwitch: configuration.releasesSessionBeforeSwitch,
-            hasServices: Provider.hasServices
-        )
-        switch release {
+        let route = Machine.route(call, configuration, hasServices: Provider.hasServices)
+        switch route.release {
         case .cycle:
-            return await cycle(stamp, call, in: scene, animation: animation)
+            return await cycle(stamp, call, in: scene, animation: animation, policy: route.policy)
         case .releaseFirst:
-            let released = await releaseSession(stamp, call, in: scene)
+            let released = await releaseSession(stamp, call, in: scene, policy: route.policy)
             switch Machine.releaseEnded(released) {
             case .cycle:
                 // A caller cancelled meanwhile is followed up (`settle`).
-                return await cycle(stamp, call, in: scene, animation: animation)
+                return await cycle(stamp, call, in: scene, animation: animation, policy: route.policy)
             case .end(let result):
                 return result
             }
@@ -226,12 +208,13 @@ extension AuthFlow {
     }
 
     /// Asks `scene`'s container for call `stamp`'s child, admitted while the call is the
-    /// newest.
+    /// newest, under the `policy` of the call's route.
     private func cycle(
         _ stamp: Machine.Stamp,
         _ call: Machine.Call,
         in scene: AuthScene<Provider>,
-        animation: TransitionAnimation
+        animation: TransitionAnimation,
+        policy: OverlapPolicy
     ) async -> TransitionResult {
         guard await scene.passGate(stamp) else { return beatenAtGate(stamp, in: scene) }
         // Only a flow with services records which services a factory holds.
@@ -241,10 +224,9 @@ extension AuthFlow {
         // and whether a newer request overtook it.
         let progress = LockedValue(BuildProgress())
         let container = scene.container
-        let interrupts = Machine.interruptsRunningTransition(call)
         let result = await container.cycle(
             animation: animation,
-            policy: interrupts ? .interrupt : configuration.policy,
+            policy: policy,
             admission: { [self] point, current in
                 // The provider's answer, and the factory's progress, are read before the
                 // machine's lock is taken: no user code and no other lock under it.
@@ -298,9 +280,8 @@ extension AuthFlow {
                     }
                     trace(.workEnded(number: stamp, scene: scene.id, work: .preparation))
                 }
-                let delay = plan.direction == .login ? configuration.loginDelay : configuration.logoutDelay
-                if delay > .zero {
-                    try? await clock.sleep(for: delay)
+                if plan.delay > .zero {
+                    try? await clock.sleep(for: plan.delay)
                 }
                 progress.withLock { $0.building = true }
                 guard machine.withLock({ $0.buildsChild(stamp) }) else {
@@ -484,11 +465,12 @@ extension AuthFlow {
     /// child to leave and shows the switching placeholder in its stead, so that it is
     /// released before the new child is built (with ``AuthFlowConfiguration/releasesSessionBeforeSwitch``,
     /// or with session services). `superseded` means there was nothing to release, or the
-    /// call was overtaken.
+    /// call was overtaken. It runs under the `policy` of the call's route.
     private func releaseSession(
         _ stamp: Machine.Stamp,
         _ call: Machine.Call,
-        in scene: AuthScene<Provider>
+        in scene: AuthScene<Provider>,
+        policy: OverlapPolicy
     ) async
         -> TransitionResult
     {
@@ -496,7 +478,7 @@ extension AuthFlow {
         guard await scene.passGate(stamp) else { return beatenAtGate(stamp, in: scene) }
         return await container.cycle(
             animation: .immediate,
-            policy: configuration.policy,
+            policy: policy,
             admission: { [self] point, current in
                 let same = Self.isSameAccount(call, current.place, provider: provider)
                 return machine.withLock {

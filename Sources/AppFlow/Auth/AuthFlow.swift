@@ -94,7 +94,7 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
         let configuration = provider.configuration
         self.configuration = configuration
         self.clock = clock
-        var machine = Machine(hasServices: Provider.hasServices)
+        var machine = Machine(configuration: configuration, hasServices: Provider.hasServices)
         let services =
             Provider.hasServices
             ? SessionServices<Session, Provider.Services>(

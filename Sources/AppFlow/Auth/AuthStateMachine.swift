@@ -227,8 +227,11 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
     /// releases the old session's children first, since the new session's services are
     /// made only once the old ones are torn down.
     let hasServices: Bool
+    /// The app's settings the decisions read: animations, delays, the policy.
+    let configuration: AuthFlowConfiguration
 
-    init(hasServices: Bool = false) {
+    init(configuration: AuthFlowConfiguration = AuthFlowConfiguration(), hasServices: Bool = false) {
+        self.configuration = configuration
         self.hasServices = hasServices
     }
 
@@ -616,6 +619,28 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         case releaseFirst
     }
 
+    /// How a call runs in each scene, decided before it reaches any container.
+    struct Route: Sendable, Hashable {
+        /// Whether it first releases the session shown.
+        var release: ReleaseAction
+        /// Its overlap policy: the configured one, or ``OverlapPolicy/interrupt`` for a call
+        /// that cuts a running transition short (``interruptsRunningTransition(_:)``).
+        var policy: OverlapPolicy
+    }
+
+    /// How `call` runs in each scene under `configuration`. Reads no state: the performer
+    /// asks it without the lock.
+    static func route(_ call: Call, _ configuration: AuthFlowConfiguration, hasServices: Bool) -> Route {
+        Route(
+            release: release(
+                call,
+                releasesSessionBeforeSwitch: configuration.releasesSessionBeforeSwitch,
+                hasServices: hasServices
+            ),
+            policy: interruptsRunningTransition(call) ? .interrupt : configuration.policy
+        )
+    }
+
     /// With `releasesSessionBeforeSwitch` set, a login or a refresh releases the session
     /// shown first; nothing else does.
     /// With session services, a login, a refresh, a start or an unlock may have to release
@@ -690,11 +715,21 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         var reusesCovered = false
         /// The privacy cover: the provider's ``AuthFlowProvider/makePrivacyCover(for:in:)``.
         var isPrivacyCover = false
+        /// The wait before the new child is made, after the preparation: the configured
+        /// delay of the direction.
+        var delay: Duration = .zero
     }
 
     /// The plan of call `stamp`, made as `call`, with `current` in place when its factory
     /// runs (after admission at its start).
     func plan(_ stamp: Stamp, _ call: Call, current: AuthPlace<Session>) -> Plan {
+        var plan = screenPlan(stamp, call, current: current)
+        plan.delay = plan.direction == .login ? configuration.loginDelay : configuration.logoutDelay
+        return plan
+    }
+
+    /// What ``plan(_:_:current:)`` shows and builds, before the delay of its direction.
+    private func screenPlan(_ stamp: Stamp, _ call: Call, current: AuthPlace<Session>) -> Plan {
         // A switching placeholder's session child prepared already, before it was released.
         let isPlaceholder: Bool
         if case .switching = current { isPlaceholder = true } else { isPlaceholder = false }
@@ -793,6 +828,20 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         case logout
         /// None: the privacy cover comes and goes at once.
         case immediate
+    }
+
+    /// The animation call `stamp` runs with when its caller names none: the first of
+    /// ``animations(for:_:)`` that the configuration sets.
+    func animation(for stamp: Stamp, _ call: Call) -> TransitionAnimation {
+        for choice in animations(for: stamp, call) {
+            switch choice {
+            case .start: if let animation = configuration.startAnimation { return animation }
+            case .login: return configuration.loginAnimation
+            case .logout: return configuration.logoutAnimation
+            case .immediate: return .immediate
+            }
+        }
+        return configuration.loginAnimation
     }
 
     /// The animations a call tries in order when its caller names none: a start takes the

@@ -1,0 +1,99 @@
+import Testing
+
+@testable import AppFlow
+
+/// Decisions the performer used to make itself from the configuration, each now asked of
+/// the auth machine: the animation a call takes when its caller names none, the delay
+/// before its child is made, and its overlap policy and release step.
+@Suite struct AuthCoreDecisionTests {
+    typealias Machine = AuthStateMachineTests.Machine
+
+    /// Every animation and delay told apart by its duration.
+    static let configuration = AuthFlowConfiguration(
+        loginAnimation: .fade(duration: .milliseconds(100)),
+        logoutAnimation: .fade(duration: .milliseconds(300)),
+        loginDelay: .seconds(1),
+        logoutDelay: .seconds(2),
+        policy: .enqueue,
+        startAnimation: .fade(duration: .milliseconds(700))
+    )
+
+    /// A machine under `configuration` after `calls`, each run alone to its end, and then
+    /// `call` made and begun; its stamp.
+    static func machine(
+        _ configuration: AuthFlowConfiguration = configuration,
+        after calls: [Machine.Call] = [],
+        making call: Machine.Call,
+        answer: AuthInitialState<String>? = nil
+    ) -> (Machine, UInt64) {
+        var machine = Machine(configuration: configuration)
+        for earlier in calls {
+            guard case .proceed(let stamp, _) = machine.call(earlier, joiner: nil) else {
+                preconditionFailure("\(earlier) did not proceed")
+            }
+            AuthStateMachineTests.State.runAlone(stamp, earlier, in: &machine)
+        }
+        guard case .proceed(let stamp, _) = machine.call(call, joiner: nil) else {
+            preconditionFailure("\(call) did not proceed")
+        }
+        if let answer { machine.startAnswered(stamp, answer) }
+        return (machine, stamp)
+    }
+
+    @Test func aCallWhoseCallerNamesNoAnimationTakesTheConfiguredOneTheMachineChooses() {
+        func animation(
+            in configuration: AuthFlowConfiguration = Self.configuration,
+            after calls: [Machine.Call] = [],
+            _ call: Machine.Call,
+            answer: AuthInitialState<String>? = nil
+        ) -> String {
+            let (machine, stamp) = Self.machine(configuration, after: calls, making: call, answer: answer)
+            return "\(machine.animation(for: stamp, call))"
+        }
+        #expect(animation(.login("a")) == "fade(0.1 seconds)")
+        #expect(animation(.logout(.signedOut)) == "fade(0.3 seconds)")
+        #expect(animation(after: [.login("a")], .lock(.cover)) == "fade(0.3 seconds)")
+        #expect(animation(after: [.login("a")], .lock(.privacy)) == "immediate")
+        #expect(animation(.start, answer: .loggedIn("a")) == "fade(0.7 seconds)")
+        // Without a start animation, a start takes the one of its direction.
+        var noStart = Self.configuration
+        noStart.startAnimation = nil
+        #expect(animation(in: noStart, .start, answer: .loggedIn("a")) == "fade(0.1 seconds)")
+        #expect(animation(in: noStart, .start, answer: .loggedOut(.signedOut)) == "fade(0.3 seconds)")
+    }
+
+    @Test func theDelayBeforeAChildIsMadeComesWithThePlanByDirection() {
+        func delay(after calls: [Machine.Call] = [], _ call: Machine.Call, current: AuthPlace<String>) -> Duration {
+            var (machine, stamp) = Self.machine(after: calls, making: call)
+            _ = machine.admit(stamp, call, at: .start, current: current, currentEpoch: machine.sessionEpoch)
+            return machine.plan(stamp, call, current: current).delay
+        }
+        #expect(delay(.login("a"), current: .splash) == .seconds(1))
+        #expect(delay(after: [.login("a")], .logout(.signedOut), current: .loggedIn("a")) == .seconds(2))
+        #expect(delay(after: [.login("a")], .lock(.cover), current: .loggedIn("a")) == .seconds(2))
+        let locked: AuthPlace<String> = .locked("a", keepsSession: false)
+        #expect(delay(after: [.login("a"), .lock(.teardown)], .unlock(since: nil), current: locked) == .seconds(1))
+    }
+
+    @Test(arguments: [false, true], [false, true])
+    func aCallsRouteGivesItsReleaseStepAndOnlyThePrivacyCoverInterrupts(releasesFirst: Bool, hasServices: Bool) {
+        let calls: [Machine.Call] = [
+            .start, .login("a"), .logout(.signedOut), .refresh(nil), .lock(.cover), .lock(.teardown),
+            .lock(.privacy), .unlock(since: nil), .uncover,
+        ]
+        for policy in OverlapPolicy.allCases {
+            var configuration = Self.configuration
+            configuration.policy = policy
+            configuration.releasesSessionBeforeSwitch = releasesFirst
+            for call in calls {
+                let route = Machine.route(call, configuration, hasServices: hasServices)
+                #expect(route.policy == (call == .lock(.privacy) ? .interrupt : policy), "\(call)")
+                #expect(
+                    route.release
+                        == Machine.release(call, releasesSessionBeforeSwitch: releasesFirst, hasServices: hasServices),
+                    "\(call)"
+                )
+            }
+        }
+    }
+}
