@@ -11,18 +11,17 @@ extension AuthFlow {
         case resolved(AuthResult)
     }
 
-    /// Gives the machine one input under its lock and returns its action. If the input
-    /// moved the flow to another session (or out of one), the services machine hears it in
-    /// the same step, so that the changes reach it in the order they happened.
+    /// Gives the machine one input under its lock and returns its action. If the machine
+    /// says the flow moved to another session (or out of one), the services machine hears it
+    /// in the same step, so that the changes reach it in the order they happened.
     func decide<Action>(_ input: (inout Machine) -> Action) -> Action {
         let services = self.services
         let (action, servicesAction): (Action, SessionServices<Session, Provider.Services>.Machine.Action?) =
             machine.withLock { machine in
-                let before = machine.sessionEpoch
                 let action = input(&machine)
-                guard let services, machine.sessionEpoch != before else { return (action, nil) }
+                guard let services, let change = machine.takeSessionChange() else { return (action, nil) }
                 // Lock order: the auth machine's, then the services machine's.
-                return (action, services.decideSessionChanged(to: machine.sessionEpoch))
+                return (action, services.decideSessionChanged(to: change))
             }
         if let servicesAction { services?.perform(servicesAction) }
         return action

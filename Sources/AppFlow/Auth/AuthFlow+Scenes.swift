@@ -116,15 +116,7 @@ extension AuthFlow {
         let acquired: LockedValue<UInt64?>? = services == nil ? nil : LockedValue(nil)
         // A placement's factory builds from its start.
         let progress = LockedValue(BuildProgress(building: true))
-        let privacy: Bool
-        if case .covered = place { privacy = true } else { privacy = false }
-        let (phase, variant): (AuthPhase<Session>, LogoutVariant?) =
-            switch place {
-            case .loggedIn(let session), .switching(from: let session): (.loggedIn(session), nil)
-            case .locked(let session, _), .covered(let session): (.locked(session), nil)
-            case .loggedOut(let variant): (.loggedOut, variant)
-            case .splash: (.splash, nil)
-            }
+        let (phase, variant, privacy) = (place.phase, place.logoutVariant, place.isPrivacyCover)
         _ = await scene.container.cycle(
             animation: .immediate,
             policy: configuration.policy,

@@ -53,6 +53,8 @@ struct AuthPlaceMachine<Session: Sendable & Equatable>: Sendable {
     private(set) var lastEpoch: UInt64 = 0
     /// The call that moved the flow here, or began here last.
     private(set) var origin: AuthCall = .start
+    /// The session epoch the services last heard of (``takeEpochChange()``).
+    private(set) var announcedEpoch: UInt64?
 
     /// Where the flow is, as a place.
     var place: AuthPlace<Session> {
@@ -99,6 +101,15 @@ struct AuthPlaceMachine<Session: Sendable & Equatable>: Sendable {
         case .move(to: .locked(let session, keepsSession: true)):
             state = .live(session, epoch: epoch(keeping: session), showing: .lockScreen)
         }
+    }
+
+    /// The epoch of the session that lives now, if the services have not heard of it: the
+    /// flow entered a session, left one, or both, since they last heard. `nil` if nothing
+    /// changed; `.some(nil)` if no session lives any longer. Each change is told once.
+    mutating func takeEpochChange() -> UInt64?? {
+        guard sessionEpoch != announcedEpoch else { return nil }
+        announcedEpoch = sessionEpoch
+        return .some(sessionEpoch)
     }
 
     /// The epoch of `session` as it goes under a cover: its own if it lives, else a new one.

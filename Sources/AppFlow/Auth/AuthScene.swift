@@ -16,8 +16,8 @@ public final class AuthScene<Provider: AuthFlowProvider>: Sendable {
     public let container: FlowContainer<Screen>
     /// The placement decided when the scene was attached, while it runs.
     private let placement = LockedValue<Task<Void, Never>?>(nil)
-    /// The session's screen a cover lock hides, and the stamp of the lock that kept it.
-    private let cover = LockedValue<(screen: Screen, keptBy: UInt64)?>(nil)
+    /// The session's screen a cover lock hides, and the lock that kept it.
+    private let cover = LockedValue(CoveredChildMachine<Screen>())
     /// The session child under a cover that owes its disappear hooks, which the scene's
     /// screens keep.
     let coverMark = AuthCoverMark()
@@ -63,11 +63,15 @@ public final class AuthScene<Provider: AuthFlowProvider>: Sendable {
     /// epoch `epoch` (not a placeholder, nor another session's child), unless a newer lock
     /// kept one already.
     func keepCovered(_ screen: Screen, ofEpoch epoch: UInt64?, by stamp: UInt64) {
-        guard let epoch, screen.sessionEpoch == epoch, screen.place.session != nil else { return }
-        let replaced = cover.withLock { cover -> Screen? in
-            guard (cover?.keptBy ?? 0) < stamp else { return nil }
-            defer { cover = (screen, stamp) }
-            return cover?.screen
+        let isSessionChild = screen.place.session != nil
+        let replaced = cover.withLock {
+            $0.keep(
+                screen,
+                screenEpoch: screen.sessionEpoch,
+                isSessionChild: isSessionChild,
+                coverEpoch: epoch,
+                by: stamp
+            )
         }
         // Whatever it replaced is dropped outside the lock: a child's deinit may run app code.
         _ = replaced
@@ -75,10 +79,7 @@ public final class AuthScene<Provider: AuthFlowProvider>: Sendable {
 
     /// The screen kept by a cover lock, if it is of session epoch `epoch`.
     func covered(ofEpoch epoch: UInt64?) -> Screen? {
-        cover.withLock { cover in
-            guard let screen = cover?.screen, screen.sessionEpoch == epoch else { return nil }
-            return screen
-        }
+        cover.withLock { $0.covered(ofEpoch: epoch) }
     }
 
     /// Lets the kept screen go if a lock older than call `stamp` kept it (call `stamp` ran
@@ -89,14 +90,10 @@ public final class AuthScene<Provider: AuthFlowProvider>: Sendable {
     /// what it owns, and the caller runs them (``AuthScreen/flowWillDisappear()``, then
     /// ``AuthScreen/flowDidDisappear()``).
     func releaseCovered(keptBefore stamp: UInt64? = nil) -> Screen? {
-        let released = cover.withLock { cover -> Screen? in
-            guard let kept = cover, stamp.map({ kept.keptBy < $0 }) ?? true else { return nil }
-            cover = nil
-            return kept.screen
-        }
+        let released = cover.withLock { $0.release(keptBefore: stamp) }
         // Dropped outside the lock: a child's deinit may run app code.
-        guard let released, coverMark.take(released.sessionEpoch) else { return nil }
-        return released
+        guard let released, coverMark.take(released.epoch) else { return nil }
+        return released.screen
     }
 
     /// Passes call `stamp` through the scene's arrival gate: `true` once it may go to the

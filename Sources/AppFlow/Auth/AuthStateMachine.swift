@@ -35,6 +35,18 @@ enum AuthPlace<Session: Sendable & Equatable>: Sendable, Equatable {
         }
     }
 
+    /// The variant of a logged-out place.
+    var logoutVariant: LogoutVariant? {
+        if case .loggedOut(let variant) = self { return variant }
+        return nil
+    }
+
+    /// Whether this place shows the privacy cover.
+    var isPrivacyCover: Bool {
+        if case .covered = self { return true }
+        return false
+    }
+
     /// The session that lives on at this place: the logged-in session, or the one a cover
     /// lock or the privacy cover keeps.
     var liveSession: Session? {
@@ -219,6 +231,12 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
     var sessionEpoch: UInt64? { whereabouts.sessionEpoch }
     /// The call that moved the flow to ``place``.
     var placeOrigin: AuthCall { whereabouts.origin }
+
+    /// The session epoch the services are to hear of, once per change of the flow's session
+    /// (``AuthPlaceMachine/takeEpochChange()``); `nil` if it has not changed since.
+    mutating func takeSessionChange() -> UInt64?? {
+        whereabouts.takeEpochChange()
+    }
     /// The calls that began in some scene and have not ended.
     private(set) var begun: Set<Stamp> = []
     /// Whether ``finish()`` was called.

@@ -96,4 +96,22 @@ import Testing
             }
         }
     }
+
+    /// A scene attached mid-session is placed with the phase, variant and cover of the
+    /// flow's place, as a call's plan would show it.
+    @Test func aSceneIsPlacedWithThePhaseVariantAndCoverOfThePlace() {
+        let soft = LogoutVariant("softLogout")
+        let places: [(AuthPlace<String>, AuthPhase<String>, LogoutVariant?, Bool)] = [
+            (.splash, .splash, nil, false), (.loggedOut(soft), .loggedOut, soft, false),
+            (.loggedIn("a"), .loggedIn("a"), nil, false), (.switching(from: "a"), .loggedIn("a"), nil, false),
+            (.locked("a", keepsSession: true), .locked("a"), nil, false),
+            (.locked("a", keepsSession: false), .locked("a"), nil, false), (.covered("a"), .locked("a"), nil, true),
+        ]
+        for (place, phase, variant, privacy) in places {
+            #expect(
+                place.phase == phase && place.logoutVariant == variant && place.isPrivacyCover == privacy,
+                "\(place)"
+            )
+        }
+    }
 }

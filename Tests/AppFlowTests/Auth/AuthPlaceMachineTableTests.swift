@@ -29,6 +29,8 @@ import Testing
                     ? .covered("a") : .locked("a", keepsSession: self == .coverLocked)
                 machine.begin(.move(to: target), by: self == .covered ? .cover : .lock)
             }
+            // The services heard of every step that led here, as each performer step tells them.
+            _ = machine.takeEpochChange()
             return machine
         }
     }
@@ -65,14 +67,20 @@ import Testing
         let header = """
             # AuthPlaceMachine: every state (AuthPlaceMachineTableTests.State) × every step a
             # beginning call takes. Each line: state × input → place, its session's epoch,
-            # the newest epoch given out, the call that moved the flow there. Checked line
-            # for line by AuthPlaceMachineTableTests. The session that lives is "a", of epoch 1.
+            # the newest epoch given out, the call that moved the flow there, and what the
+            # session services hear of it. Checked line for line by AuthPlaceMachineTableTests.
+            # The session that lives is "a", of epoch 1.
 
             """
         let lines = Self.rows.map { row in
             var machine = row.state.make()
             machine.begin(row.input.step, by: row.input.origin)
-            return "\(row.key) → \(Self.render(machine))"
+            let heard: String
+            switch machine.takeEpochChange() {
+            case nil: heard = "nothing"
+            case .some(let epoch): heard = epoch.map { "epoch \($0)" } ?? "no session"
+            }
+            return "\(row.key) → \(Self.render(machine)); services hear \(heard)"
         }
         try Self.table.check(lines, header: header)
     }
@@ -115,6 +123,19 @@ import Testing
             } else {
                 #expect(epoch == last + 1 && machine.lastEpoch == last + 1, "\(row.key)")
             }
+        }
+    }
+
+    /// The services hear of each change of the session's epoch once, in the step that made
+    /// it, and of nothing else.
+    @Test func theServicesHearEachChangeOfTheSessionOnce() {
+        for row in Self.rows {
+            var machine = row.state.make()
+            let before = machine.sessionEpoch
+            machine.begin(row.input.step, by: row.input.origin)
+            let heard = machine.takeEpochChange()
+            #expect(heard == (machine.sessionEpoch == before ? nil : .some(machine.sessionEpoch)), "\(row.key)")
+            #expect(machine.takeEpochChange() == nil, "\(row.key): told twice")
         }
     }
 

@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+@testable import AppFlow
+
+/// `CoveredChildMachine` as a complete table: every state × every input a scene makes,
+/// kept in `CoveredChildMachineTable.txt` with its answer and resulting state.
+@Suite struct CoveredChildMachineTableTests {
+    typealias Machine = CoveredChildMachine<String>
+
+    /// Nothing kept, or screen "s" of epoch 1 kept by cover call 2.
+    enum State: String, CaseIterable, Sendable {
+        case empty, keptBy2
+
+        func make() -> Machine {
+            var machine = Machine()
+            if self == .keptBy2 {
+                _ = machine.keep("s", screenEpoch: 1, isSessionChild: true, coverEpoch: 1, by: 2)
+            }
+            return machine
+        }
+    }
+
+    enum Input: Sendable, CustomStringConvertible {
+        /// Cover call `by`, covering epoch `cover`, hides screen "t" of epoch `screen`.
+        case keep(screen: UInt64?, sessionChild: Bool, cover: UInt64?, by: UInt64)
+        case covered(ofEpoch: UInt64?)
+        case release(keptBefore: UInt64?)
+
+        var description: String {
+            func text(_ epoch: UInt64?) -> String { epoch.map(String.init) ?? "none" }
+            switch self {
+            case .keep(let screen, let sessionChild, let cover, let by):
+                return "keep(t of epoch \(text(screen))\(sessionChild ? "" : " placeholder"), cover of epoch "
+                    + "\(text(cover)), by: \(by))"
+            case .covered(let epoch): return "covered(ofEpoch: \(text(epoch)))"
+            case .release(let stamp): return "release(keptBefore: \(text(stamp)))"
+            }
+        }
+    }
+
+    typealias Row = TableRow<State, Input, Void>
+
+    static let inputs: [Input] =
+        [
+            .keep(screen: 1, sessionChild: true, cover: 1, by: 3),
+            .keep(screen: 1, sessionChild: true, cover: 1, by: 1),
+            .keep(screen: 1, sessionChild: true, cover: 1, by: 2),
+            .keep(screen: 1, sessionChild: false, cover: 1, by: 3),
+            .keep(screen: 2, sessionChild: true, cover: 1, by: 3),
+            .keep(screen: nil, sessionChild: true, cover: nil, by: 3),
+        ] + [nil, 1, 2].map { .covered(ofEpoch: $0) } + [nil, 2, 3].map { .release(keptBefore: $0) }
+
+    static let rows: [Row] = State.allCases.flatMap { state in inputs.map { Row(state, $0, ()) } }
+
+    static func apply(_ input: Input, to machine: inout Machine) -> String {
+        switch input {
+        case .keep(let screen, let sessionChild, let cover, let by):
+            let replaced = machine.keep(
+                "t",
+                screenEpoch: screen,
+                isSessionChild: sessionChild,
+                coverEpoch: cover,
+                by: by
+            )
+            return "replaced \(replaced ?? "nothing")"
+        case .covered(let epoch):
+            return "shows \(machine.covered(ofEpoch: epoch) ?? "nothing")"
+        case .release(let stamp):
+            return
+                "lets go \(machine.release(keptBefore: stamp).map { "\($0.screen) of epoch \($0.epoch)" } ?? "nothing")"
+        }
+    }
+
+    static func render(_ machine: Machine) -> String {
+        switch machine.state {
+        case .empty: return "empty"
+        case .kept(let screen, let epoch, let keptBy): return "\(screen) of epoch \(epoch) kept by \(keptBy)"
+        }
+    }
+
+    static let table = TableFile("CoveredChildMachineTable.txt", besideTestFile: #filePath)
+
+    @Test func theTableFileListsEveryInputInEveryStateWithItsAnswerAndResultingState() throws {
+        let header = """
+            # CoveredChildMachine: every state (CoveredChildMachineTableTests.State) × every
+            # input a scene makes. Each line: state × input → answer ⇒ resulting state.
+            # Checked line for line by CoveredChildMachineTableTests. Screen "s" is kept by
+            # cover call 2; "t" is the screen a later input offers.
+
+            """
+        let lines = Self.rows.map { row in
+            var machine = row.state.make()
+            let answer = Self.apply(row.input, to: &machine)
+            return "\(row.key) → \(answer) ⇒ \(Self.render(machine))"
+        }
+        try Self.table.check(lines, header: header)
+    }
+}
