@@ -31,7 +31,7 @@ struct AuthMachineDriver {
     /// The newest lock called (0 before any); the privacy cover is no lock.
     var lastLock: UInt64 = 0
     /// The newest privacy cover that proceeded with a session to cover, and the newest
-    /// called at all (refused at once or not): an unlock attempt begun before it is stale.
+    /// called at all (refused at once or not): an unlock attempt begun before it is superseded.
     var lastCover: UInt64 = 0
     var lastCoverCall: UInt64 = 0
     /// The phase the newest call asks for.
@@ -197,8 +197,8 @@ struct AuthMachineDriver {
         if isCover { lastCoverCall = callCount + 1 }
         // An unlock whose authentication began before the newest lock or privacy cover was
         // called is superseded at once: that one needs an authentication of its own.
-        var staleAttempt = false
-        if case .unlock(let since?) = call, max(lastLock, lastCoverCall) > since { staleAttempt = true }
+        var supersededAttempt = false
+        if case .unlock(let since?) = call, max(lastLock, lastCoverCall) > since { supersededAttempt = true }
         // An unlock or an uncover never overtakes a start, a login or a logout on its way;
         // a lock (or the privacy cover) never overtakes a logout, nor a start that has not
         // begun: each is unchanged at once.
@@ -209,8 +209,8 @@ struct AuthMachineDriver {
             // Unless the start has begun on a lock screen: the unlock goes on after it.
             var startLocks = false
             if begun.contains(newest), case .locked = place { startLocks = true }
-            refusedAtOnce = !staleAttempt && !startLocks
-        case (.unlock, .login?), (.unlock, .logout?): refusedAtOnce = !staleAttempt
+            refusedAtOnce = !supersededAttempt && !startLocks
+        case (.unlock, .login?), (.unlock, .logout?): refusedAtOnce = !supersededAttempt
         case (.uncover, .start?), (.uncover, .login?), (.uncover, .logout?): refusedAtOnce = true
         case (.lock, .logout?): refusedAtOnce = true
         case (.lock, .start?):
@@ -227,7 +227,7 @@ struct AuthMachineDriver {
         // Joins the newest call, a start not begun anywhere, and lands it as it asks.
         let joinsStart =
             isGuard && joiner != nil && onItsWay == .start && !begun.contains(newest) && !finished
-            && !staleAttempt && !(call == .uncover && lastLock > lastCover)
+            && !supersededAttempt && !(call == .uncover && lastLock > lastCover)
         // Nor an uncover (an unlock) while a start that has begun places its cover (its lock
         // screen): they go on after it.
         if onItsWay == .start, begun.contains(newest) {
@@ -253,7 +253,7 @@ struct AuthMachineDriver {
         case .resolve(let result):
             guard
                 !joinsStart,
-                (refreshRefused && result == .unchanged) || (staleAttempt && result == .superseded)
+                (refreshRefused && result == .unchanged) || (supersededAttempt && result == .superseded)
                     || (refusedAtOnce && result == .unchanged)
             else {
                 violated("call \(call) resolved \(result)")
@@ -275,10 +275,10 @@ struct AuthMachineDriver {
             guardJoiners[stamp, default: [:]][callCount] = joiner
             requested = landing(ofStart: stamp).phase
         case .proceed(let stamp, let cancelBuild):
-            guard !joinsStart, !joinable, !refreshRefused, !staleAttempt, !refusedAtOnce, stamp == callCount else {
+            guard !joinsStart, !joinable, !refreshRefused, !supersededAttempt, !refusedAtOnce, stamp == callCount else {
                 violated(
                     "call \(call) took stamp \(stamp); model: joins \(joinable), refresh refused \(refreshRefused),"
-                        + " stale \(staleAttempt), refused at once \(refusedAtOnce)"
+                        + " superseded \(supersededAttempt), refused at once \(refusedAtOnce)"
                 )
             }
             guard cancelBuild == build?.handle else {
@@ -357,7 +357,7 @@ struct AuthMachineDriver {
             }
             checkCallKind(call)
         case .joined(let stamp):
-            guard joinable, !refreshRefused, !staleAttempt, stamp == newest, let joiner else {
+            guard joinable, !refreshRefused, !supersededAttempt, stamp == newest, let joiner else {
                 violated("call \(call) joined \(stamp) wrongly")
             }
             joiners[stamp, default: []].append(joiner)
@@ -382,7 +382,7 @@ struct AuthMachineDriver {
         let epoch: UInt64? = lastEpoch == 0 || input.bit() ? nil : 1 + UInt64(input.choose(Int(lastEpoch)))
         if input.choose(4) == 0 {
             // A newer call reached the container while this one makes its child: only a
-            // stale call whose factory builds lets it go first; nothing else moves.
+            // superseded call whose factory builds lets it go first; nothing else moves.
             let building = input.bit()
             let before = machine.snapshot
             let verdict = machine.admit(
@@ -393,9 +393,9 @@ struct AuthMachineDriver {
                 currentEpoch: epoch,
                 building: building
             )
-            let stale = stamp != newest || calls[stamp]?.ended == true
-            guard verdict == (building && stale ? .refuse(.stale) : .admit), machine.snapshot == before else {
-                violated("admit(\(stamp), at: overtaken, building: \(building)) = \(verdict), stale \(stale)")
+            let superseded = stamp != newest || calls[stamp]?.ended == true
+            guard verdict == (building && superseded ? .refuse(.superseded) : .admit), machine.snapshot == before else {
+                violated("admit(\(stamp), at: overtaken, building: \(building)) = \(verdict), superseded \(superseded)")
             }
             guard machine.admitRelease(stamp, call, at: .overtaken, current: current, currentEpoch: epoch) else {
                 violated("a release of \(stamp) was overtaken")
@@ -419,7 +419,7 @@ struct AuthMachineDriver {
         let expected: Machine.AdmitAction
         if stamp != newest || calls[stamp]?.ended == true || (point == .start && finished) {
             // A call that ended takes no more turns, and a finished flow begins nothing.
-            expected = .refuse(.stale)
+            expected = .refuse(.superseded)
         } else if point != .start {
             expected = .admit
         } else {
@@ -587,7 +587,7 @@ struct AuthMachineDriver {
         nextHandle += 1
         switch machine.buildStarted(stamp, nextHandle) {
         case .keep:
-            guard stamp == newest else { violated("a stale build of \(stamp) was kept") }
+            guard stamp == newest else { violated("a superseded build of \(stamp) was kept") }
             build = (stamp, nextHandle)
         case .cancel(let handle):
             guard stamp != newest, handle == nextHandle else { violated("the newest build of \(stamp) was cancelled") }

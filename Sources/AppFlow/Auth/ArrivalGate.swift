@@ -5,7 +5,7 @@
 ///
 /// A request is on its way from the moment it passes the gate until the container has
 /// taken it in (``arrived(_:)``). Stamps are the flow's call order: a call with an older
-/// stamp than one the gate knows is stale, and the container refuses a stale call on
+/// stamp than one the gate knows is superseded, and the container refuses a superseded call on
 /// arrival. A call comes to a scene's gate once at a time: a stamp the gate holds already
 /// is an input the flow never makes, and stops the process.
 ///

@@ -8,7 +8,7 @@
 /// `did` comes once every scene that began it within this subscription has ended it, or
 /// gone, or a newer call begins: the flow's events never overlap, as one container's do
 /// not. A call older than one announced is not announced (a scene that joins a call late,
-/// or a stale transition in one window). No `await`, no lock: the subscriber's one consumer
+/// or a superseded transition in one window). No `await`, no lock: the subscriber's one consumer
 /// task performs.
 struct AuthEventMerge<Session: Sendable & Equatable, Child: Sendable> {
     typealias Event = AuthEvent<Session, Child>

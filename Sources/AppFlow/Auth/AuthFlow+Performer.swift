@@ -353,7 +353,7 @@ extension AuthFlow {
     /// Makes the provider's child of `phase` for scene `scene`; a logged-in child with the
     /// services of session epoch `epoch`, recorded in `acquired` for `factoryEnded`. A
     /// session the flow has left (no epoch: a newer call left it after this one began, or
-    /// one the services refuse) gets no services: the call is stale and its child is dropped
+    /// one the services refuse) gets no services: the call is superseded and its child is dropped
     /// unseen, so the switching placeholder stands in for it.
     func makeChild(
         _ phase: AuthPhase<Session>,

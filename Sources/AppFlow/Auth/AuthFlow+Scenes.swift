@@ -122,7 +122,7 @@ extension AuthFlow {
             policy: configuration.policy,
             admission: { [self] point, _ in
                 // At every point, `overtaken` too: a placement's factory is all build, so a
-                // stale one lets a newer call go first.
+                // superseded one lets a newer call go first.
                 let admitted = machine.withLock { $0.admitPlacement(stamp) }
                 if point == .overtaken, !admitted { overtaken(progress) }
                 return admitted

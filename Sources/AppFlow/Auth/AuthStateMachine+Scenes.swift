@@ -97,7 +97,7 @@ extension AuthStateMachine {
 
     /// Call `stamp`, made as `call`, is ready to run (a start once its provider answered).
     /// With no scene attached, the call is admitted against the flow's place as if a scene
-    /// showed it: it begins and completes, or is unchanged or stale.
+    /// showed it: it begins and completes, or is unchanged or superseded.
     mutating func fanOut(_ stamp: Stamp, _ call: Call) -> FanOutAction {
         checkIssued(stamp, "fanOut")
         if isFinished { return .resolved(.cancelled) }

@@ -61,7 +61,7 @@ enum AuthPlace<Session: Sendable & Equatable>: Sendable, Equatable {
 ///
 /// Every call (`start`, `login`, `logout`, `refresh`) takes a stamp from one counter the
 /// moment it is made. The newest stamp decides: a call whose stamp is no longer the
-/// newest is stale, and is refused at each of the container's admission points, however
+/// newest is superseded, and is refused at each of the container's admission points, however
 /// late it reaches them. A logout called while a logout of the same variant is on its way,
 /// with no other call in between, joins it instead of taking a stamp of its own, so that
 /// one logout never supersedes another. A refresh rebuilds the session shown: it never
@@ -148,7 +148,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
     /// Why a call is refused at an admission point.
     enum Refusal: Sendable, Hashable {
         /// A later call was made: the call returns ``AuthResult/superseded``.
-        case stale
+        case superseded
         /// The flow already is where the call would take it (or, for a refresh, is not
         /// logged in with the session asked for): the call returns ``AuthResult/unchanged``.
         case unchanged
@@ -205,7 +205,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
     private(set) var lastLock: Stamp = 0
     /// The newest privacy cover called with a session to cover.
     private(set) var lastCover: Stamp = 0
-    /// The newest privacy cover called at all: an authentication begun before it is stale.
+    /// The newest privacy cover called at all: an authentication begun before it is superseded.
     private(set) var lastCoverCall: Stamp = 0
     /// For each start, the guard calls made before it began, in call order.
     private(set) var startGuards: [Stamp: [StartGuard]] = [:]
@@ -272,7 +272,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         case joined(Stamp)
         /// A call that would overtake a call on its way in the wrong direction (a refresh
         /// or an unlock while a login, logout or start is on its way; a lock while a logout
-        /// or start is; the cover with no session to hide), or a stale unlock attempt: it
+        /// or start is; the cover with no session to hide), or a superseded unlock attempt: it
         /// returns this at once, takes no place in call order and builds nothing.
         case resolve(AuthResult)
     }
@@ -421,7 +421,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
     }
 
     /// The provider told `start()` call `stamp` where it lands. A locked answer counts as
-    /// a lock called with the start: an authentication begun before it is stale.
+    /// a lock called with the start: an authentication begun before it is superseded.
     mutating func startAnswered(_ stamp: Stamp, _ answer: AuthInitialState<Session>) {
         checkIssued(stamp, "startAnswered")
         startAnswers[stamp] = answer
@@ -463,7 +463,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
     ///
     /// At ``FlowAdmissionPoint/overtaken`` (a newer call reached the container while this
     /// one makes its child) `building` tells whether the call's factory is building its
-    /// child: a stale call then lets the newer one go first, since its child is never
+    /// child: a superseded call then lets the newer one go first, since its child is never
     /// shown. While the outgoing child prepares to leave it keeps its turn, so that the
     /// newer call's transition never races that preparation.
     mutating func admit(
@@ -475,18 +475,18 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         building: Bool = false,
         sameAccount: (Session, Session) -> Bool = { $0 == $1 }
     ) -> AdmitAction {
-        let stale = order.isSuperseded(stamp)
+        let superseded = order.isSuperseded(stamp)
         if point == .overtaken {
-            return building && stale ? .refuse(.stale) : .admit
+            return building && superseded ? .refuse(.superseded) : .admit
         }
         // A call that ended takes no more turns: a scene that joined it late is placed
         // instead (`rejoin`). A finished flow begins nothing.
-        guard !stale else { return .refuse(.stale) }
+        guard !superseded else { return .refuse(.superseded) }
         switch point {
         case .arrival, .childMade, .overtaken:
             return .admit
         case .start:
-            if isFinished { return .refuse(.stale) }
+            if isFinished { return .refuse(.superseded) }
             let unchanged: Bool
             let inSession = currentEpoch == nil || currentEpoch == sessionEpoch
             switch call {
@@ -685,7 +685,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
 
     /// What a call a newer one beat at a scene's arrival gate returns: as the container's
     /// arrival would, `cancelled` for a caller cancelled or a flow finished (the container
-    /// checks those first), else `superseded` (the call is stale). A call from inside the
+    /// checks those first), else `superseded`. A call from inside the
     /// scene's running transition, which the container would reject, is `superseded` too.
     func beatenAtGate(callerCancelled: Bool) -> TransitionResult {
         callerCancelled || isFinished ? .cancelled : .superseded
@@ -1013,17 +1013,29 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
 
     // MARK: - Screens
 
-    /// The session a scene's screen settles in, now that the scene's request for call
-    /// `stamp` has returned and it shows a screen at `shown`, of session epoch `epoch`
-    /// (`nil` for a screen the app placed, which belongs to the session it was placed in).
-    /// `nil` unless the call is still the newest, the flow is not finished, and the screen
-    /// is a child of the session the flow is in: a child of a session the flow left, even
-    /// with the same session value, or one a newer call may be replacing, never is.
-    func settledSession(after stamp: Stamp, shown: AuthPlace<Session>, epoch: UInt64?) -> Session? {
-        guard stamp == newest, !isFinished, case .loggedIn(let session) = place, shown == place,
+    /// What a scene's screen means for the intents, once the scene's request for a call
+    /// has returned.
+    enum Settled: Sendable, Equatable {
+        /// A child of the session the flow is in: the session's intents may go to it.
+        case inSession(Session)
+        /// The newest call's outcome, in no session: the intents stop waiting for it.
+        case outOfSession
+        /// A newer call was made: the intents wait for that one's outcome.
+        case superseded
+    }
+
+    /// What the screen a scene shows at `shown`, of session epoch `epoch` (`nil` for a
+    /// screen the app placed, which belongs to the session it was placed in), means for the
+    /// intents now that the scene's request for call `stamp` has returned. It is in session
+    /// only while the call is still the newest, the flow is not finished, and the screen is
+    /// a child of the session the flow is in: a child of a session the flow left, even with
+    /// the same session value, or one a newer call may be replacing, never is.
+    func settled(after stamp: Stamp, shown: AuthPlace<Session>, epoch: UInt64?) -> Settled {
+        guard stamp == newest else { return .superseded }
+        guard !isFinished, case .loggedIn(let session) = place, shown == place,
             epoch == nil || epoch == sessionEpoch
-        else { return nil }
-        return session
+        else { return .outOfSession }
+        return .inSession(session)
     }
 
     // MARK: - Helpers

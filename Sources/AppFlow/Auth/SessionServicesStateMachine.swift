@@ -5,7 +5,7 @@
 /// children of the session are built with them. Once the flow has left the session, no
 /// scene shows a child of it, and no factory of it runs, they are torn down; only then
 /// are the next session's made. A factory for a session the flow has already left is
-/// refused: its call is stale, so what it builds is dropped unseen.
+/// refused: its call is superseded, so what it builds is dropped unseen.
 ///
 /// `Waiter` is how a factory that waits is resumed; `Services` the provider's services.
 ///
@@ -62,7 +62,7 @@ struct SessionServicesStateMachine<Session: Sendable & Equatable, Services, Wait
     /// A factory of session epoch `epoch` needs its services. The grant comes now, or
     /// later through `waiter`: `nil` means it waits.
     mutating func acquire(_ epoch: UInt64, _ session: Session, waiter: Waiter) -> Grant? {
-        // A factory of a session the flow has left is stale, even while that session's
+        // A factory of a session the flow has left is superseded, even while that session's
         // services are still made or alive: it must not hold them up.
         guard epoch == liveEpoch else { return .refuse }
         if let held, held.epoch == epoch {
@@ -186,6 +186,6 @@ enum ServicesGrant<Services> {
     case use(Services)
     /// Make them (the provider's `makeServices`), report `made`, then use them.
     case make
-    /// None: the flow has left this session, so the factory's call is stale.
+    /// None: the flow has left this session, so the factory's call is superseded.
     case refuse
 }

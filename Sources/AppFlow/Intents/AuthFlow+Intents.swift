@@ -200,14 +200,14 @@ extension AuthFlow {
         for scene in scenes {
             let screen = await scene.container.child
             let action = machine.withLock { machine in
-                guard
-                    let session = machine.settledSession(after: stamp, shown: screen.place, epoch: screen.sessionEpoch)
-                else {
-                    // The newest call's outcome, in no session: intents stop waiting for it.
-                    guard stamp == machine.newest else { return IntentMachine.Action() }
+                switch machine.settled(after: stamp, shown: screen.place, epoch: screen.sessionEpoch) {
+                case .inSession(let session):
+                    return intents.withLock { $0.sceneShows(scene.id, session: session, child: screen.child) }
+                case .outOfSession:
                     return intents.withLock { $0.sceneSettled(scene.id) }
+                case .superseded:
+                    return IntentMachine.Action()
                 }
-                return intents.withLock { $0.sceneShows(scene.id, session: session, child: screen.child) }
             }
             performIntents(action)
         }

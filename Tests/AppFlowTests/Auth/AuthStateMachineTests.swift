@@ -625,11 +625,11 @@ import Testing
         [FlowAdmissionPoint.arrival, .start, .childMade].flatMap { point in
             [
                 // An overtaken call is refused at every point, whatever is shown.
-                row(.logoutAfterLogin, .admit(1, .login("a"), point, current: .splash), .admit(.refuse(.stale))),
+                row(.logoutAfterLogin, .admit(1, .login("a"), point, current: .splash), .admit(.refuse(.superseded))),
                 row(
                     .loginAfterLogout,
                     .admit(1, .logout(.signedOut), point, current: .loggedIn("a")),
-                    .admit(.refuse(.stale))
+                    .admit(.refuse(.superseded))
                 ),
                 // The newest call is admitted when it changes something.
                 row(.loggedInCalled, .admit(1, .login("a"), point, current: .loggedIn("b")), .admit(.admit)) {
@@ -679,7 +679,7 @@ import Testing
             },
             // A refresh from a start on its way is refused at once (a call row); one made
             // after a login to another account that has not begun is refused at its start.
-            row(.loginAfterStart, .admit(1, .start, .start, current: .splash), .admit(.refuse(.stale))),
+            row(.loginAfterStart, .admit(1, .start, .start, current: .splash), .admit(.refuse(.superseded))),
             row(
                 .refreshCalled,
                 .admit(2, .refresh("b"), .start, current: .loggedOut(.signedOut)),
@@ -793,7 +793,7 @@ import Testing
         row(.loggedInWithScene, .rejoin(1, after: 1, .completed), .rejoin(nil)),
         row(.loggedInWithScene, .rejoin(2, after: 1, .superseded), .rejoin(nil)),
         // A call that ended takes no more turns.
-        row(.loggedInWithScene, .admit(1, .login("a"), .start, current: .splash), .admit(.refuse(.stale))),
+        row(.loggedInWithScene, .admit(1, .login("a"), .start, current: .splash), .admit(.refuse(.superseded))),
     ]
 
     /// App lock: a lock's or an unlock's target is decided as it is called, from the flow's
@@ -824,7 +824,7 @@ import Testing
         row(
             .lockAfterUnlock,
             .admit(3, .unlock(since: nil), .start, current: .locked("a", keepsSession: true)),
-            .admit(.refuse(.stale))
+            .admit(.refuse(.superseded))
         ),
         row(.lockAfterUnlock, .callEnded(3, .superseded), end(.superseded)) { $0.targets[3] = nil },
         // ...and the lock, locked already, is unchanged where the lock screen shows, though
@@ -1437,15 +1437,16 @@ import Testing
     /// (or placed by the app): intents go to no other child.
     @Test func aScreenSettlesInTheSessionOnlyIfItIsTheNewestCallsChildOfTheFlowsEpoch() {
         let shown = State.loggedInWithScene.make()
-        #expect(shown.settledSession(after: 1, shown: .loggedIn("a"), epoch: 1) == "a")
-        #expect(shown.settledSession(after: 1, shown: .loggedIn("a"), epoch: nil) == "a")
-        #expect(shown.settledSession(after: 1, shown: .loggedIn("a"), epoch: 2) == nil)
-        #expect(shown.settledSession(after: 1, shown: .loggedIn("b"), epoch: 1) == nil)
-        #expect(shown.settledSession(after: 1, shown: .switching(from: "a"), epoch: nil) == nil)
-        // Logged in as "a" in epoch 1, but a lock was called since the login.
-        #expect(State.lockOnItsWay.make().settledSession(after: 1, shown: .loggedIn("a"), epoch: 1) == nil)
-        #expect(State.lockedCover.make().settledSession(after: 2, shown: .loggedIn("a"), epoch: 1) == nil)
-        #expect(State.finishedFlow.make().settledSession(after: 0, shown: .loggedIn("a"), epoch: nil) == nil)
+        #expect(shown.settled(after: 1, shown: .loggedIn("a"), epoch: 1) == .inSession("a"))
+        #expect(shown.settled(after: 1, shown: .loggedIn("a"), epoch: nil) == .inSession("a"))
+        #expect(shown.settled(after: 1, shown: .loggedIn("a"), epoch: 2) == .outOfSession)
+        #expect(shown.settled(after: 1, shown: .loggedIn("b"), epoch: 1) == .outOfSession)
+        #expect(shown.settled(after: 1, shown: .switching(from: "a"), epoch: nil) == .outOfSession)
+        // Logged in as "a" in epoch 1, but a lock was called since the login: the intents
+        // wait for the lock's outcome, which is out of session.
+        #expect(State.lockOnItsWay.make().settled(after: 1, shown: .loggedIn("a"), epoch: 1) == .superseded)
+        #expect(State.lockedCover.make().settled(after: 2, shown: .loggedIn("a"), epoch: 1) == .outOfSession)
+        #expect(State.finishedFlow.make().settled(after: 0, shown: .loggedIn("a"), epoch: nil) == .outOfSession)
     }
 
     /// An unlock's preparation runs only when it moves the flow: not for an unlock that has
