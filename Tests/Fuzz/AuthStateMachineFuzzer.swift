@@ -1196,31 +1196,33 @@ struct AuthMachineDriver {
     mutating func checkModel() {
         let broken = machine.invariantViolations()
         guard broken.isEmpty else { violated("invariants \(broken)") }
-        guard machine.lastEpoch >= checkedEpoch else { violated("lastEpoch went back to \(machine.lastEpoch)") }
-        checkedEpoch = machine.lastEpoch
-        guard machine.place == place, machine.sessionEpoch == sessionEpoch, machine.lastEpoch == lastEpoch,
+        let machineLastEpoch = machine.whereabouts.lastEpoch
+        guard machineLastEpoch >= checkedEpoch else { violated("lastEpoch went back to \(machineLastEpoch)") }
+        checkedEpoch = machineLastEpoch
+        guard machine.place == place, machine.sessionEpoch == sessionEpoch, machineLastEpoch == lastEpoch,
             machine.placeOrigin == placeOrigin
         else {
             violated(
-                "place \(machine.place) epoch \(String(describing: machine.sessionEpoch)) of \(machine.lastEpoch)"
+                "place \(machine.place) epoch \(String(describing: machine.sessionEpoch)) of \(machineLastEpoch)"
                     + " from \(machine.placeOrigin); model \(place) \(String(describing: sessionEpoch)) of \(lastEpoch)"
             )
         }
         guard Self.keepsSession(place) == (sessionEpoch != nil) else {
             violated("place \(place) with epoch \(String(describing: sessionEpoch))")
         }
-        // Locks: each target as decided when its call was made, the newest lock, and the
-        // phase the newest call asks for.
-        guard machine.targets == lockTargets, machine.lastLock == lastLock, machine.requestedPhase == requested else {
+        // Locks: each target as decided when its call was made, which of the newest lock and
+        // the newest cover came last, and the phase the newest call asks for.
+        let lastHidden: AuthLockMachine<Int>.LastHidden =
+            lastLock > lastCover ? .lock(lastLock) : lastCover > 0 ? .cover(lastCover) : .nothing
+        let locks = machine.locks
+        guard locks.targets == lockTargets, locks.lastHidden == lastHidden, machine.requestedPhase == requested else {
             violated(
-                "targets \(machine.targets), last lock \(machine.lastLock), requested \(String(describing: machine.requestedPhase));"
-                    + " model \(lockTargets), \(lastLock), \(String(describing: requested))"
+                "targets \(locks.targets), last hidden \(locks.lastHidden), requested \(String(describing: machine.requestedPhase));"
+                    + " model \(lockTargets), \(lastHidden), \(String(describing: requested))"
             )
         }
-        guard machine.lastCover == lastCover, machine.lastCoverCall == lastCoverCall else {
-            violated(
-                "last cover \(machine.lastCover), called \(machine.lastCoverCall); model \(lastCover), \(lastCoverCall)"
-            )
+        guard locks.lastCoverCall == lastCoverCall else {
+            violated("cover called \(locks.lastCoverCall); model \(lastCoverCall)")
         }
         guard machine.begun == begun else { violated("begun \(machine.begun.sorted()), model \(begun.sorted())") }
         // `begun`: the calls that began in some scene and have not ended.

@@ -13,7 +13,7 @@
 /// ## Invariants
 /// ``invariantViolations()`` checks them; its table after every row, the auth fuzzer after
 /// every input. The state enum makes two more unrepresentable: a factory runs only for the
-/// newest call while it has not ended, and only the newest call can be joined.
+/// newest call, and only the newest call on its way can be joined.
 /// 1. The newest call, and every call with joiners, is an issued stamp.
 struct AuthCallOrder<Call, Joiner, Build> {
     typealias Stamp = UInt64
@@ -24,8 +24,9 @@ struct AuthCallOrder<Call, Joiner, Build> {
         case idle
         /// Call `stamp`, made as `call`, is on its way; `build` is its factory, once started.
         case running(Stamp, Call, build: Build?)
-        /// Call `stamp`, made as `call`, has ended.
-        case ended(Stamp, Call)
+        /// Call `stamp`, made as `call`, has ended; `build` is the factory of a scene that
+        /// joined it late and builds after it ended (``buildStarted(_:_:)``).
+        case ended(Stamp, Call, build: Build?)
     }
 
     /// What to do with a factory that has just started.
@@ -46,7 +47,7 @@ struct AuthCallOrder<Call, Joiner, Build> {
     var newest: Stamp {
         switch state {
         case .idle: return 0
-        case .running(let stamp, _, _), .ended(let stamp, _): return stamp
+        case .running(let stamp, _, _), .ended(let stamp, _, _): return stamp
         }
     }
 
@@ -54,7 +55,7 @@ struct AuthCallOrder<Call, Joiner, Build> {
     var newestCall: Call? {
         switch state {
         case .idle: return nil
-        case .running(_, let call, _), .ended(_, let call): return call
+        case .running(_, let call, _), .ended(_, let call, _): return call
         }
     }
 
@@ -72,8 +73,10 @@ struct AuthCallOrder<Call, Joiner, Build> {
 
     /// The factory running now, and the call it builds for.
     var build: (stamp: Stamp, handle: Build)? {
-        if case .running(let stamp, _, let build?) = state { return (stamp, build) }
-        return nil
+        switch state {
+        case .idle: return nil
+        case .running(let stamp, _, let build), .ended(let stamp, _, let build): return build.map { (stamp, $0) }
+        }
     }
 
     /// Whether call `stamp` is superseded: a newer call decides, or it has ended.
@@ -108,18 +111,23 @@ struct AuthCallOrder<Call, Joiner, Build> {
     }
 
     /// The factory of call `stamp` has started as `handle`: it runs while the call is the
-    /// newest and on its way. Only the factory started last is kept: a call that runs in
-    /// two scenes starts two, and a newer call cancels the later one.
+    /// newest, even once it has ended (a scene attached during the call joins it, and may
+    /// build after the caller's scenes are done). Only the factory started last is kept: a
+    /// call that runs in two scenes starts two, and a newer call cancels the later one.
     mutating func buildStarted(_ stamp: Stamp, _ handle: Build) -> BuildAction {
-        guard case .running(stamp, let call, _) = state else { return .cancel(handle) }
-        state = .running(stamp, call, build: handle)
+        switch state {
+        case .running(stamp, let call, _): state = .running(stamp, call, build: handle)
+        case .ended(stamp, let call, _): state = .ended(stamp, call, build: handle)
+        case .idle, .running, .ended: return .cancel(handle)
+        }
         return .keep
     }
 
     /// Call `stamp` has ended: returns the calls that joined it.
     mutating func end(_ stamp: Stamp) -> [Joiner] {
-        if case .running(stamp, let call, _) = state {
-            state = .ended(stamp, call)
+        switch state {
+        case .running(stamp, let call, _), .ended(stamp, let call, _): state = .ended(stamp, call, build: nil)
+        case .idle, .running, .ended: break
         }
         return joiners.removeValue(forKey: stamp) ?? []
     }

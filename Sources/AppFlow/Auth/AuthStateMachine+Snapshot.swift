@@ -16,8 +16,7 @@ extension AuthStateMachine {
         var unchangedCalls: Set<Stamp> = []
         var requestedPhase: AuthPhase<Session>?
         var targets: [Stamp: AuthPlace<Session>] = [:]
-        var lastLock: Stamp = 0
-        var lastCover: Stamp = 0
+        var lastHidden: AuthLockMachine<Session>.LastHidden = .nothing
         var lastCoverCall: Stamp = 0
         var startGuards: [Stamp: [StartGuard]] = [:]
         var guardJoiners: [Stamp: [Stamp: Joiner]] = [:]
@@ -49,10 +48,9 @@ extension AuthStateMachine {
             startAnswers: startAnswers,
             unchangedCalls: unchangedCalls,
             requestedPhase: requestedPhase,
-            targets: targets,
-            lastLock: lastLock,
-            lastCover: lastCover,
-            lastCoverCall: lastCoverCall,
+            targets: locks.targets,
+            lastHidden: locks.lastHidden,
+            lastCoverCall: locks.lastCoverCall,
             startGuards: startGuards,
             guardJoiners: guardJoiners,
             carriedGuards: carriedGuards,

@@ -97,7 +97,7 @@ enum AuthPlace<Session: Sendable & Equatable>: Sendable, Equatable {
 /// 1. Every stamp held (the call order's, a start's answer, a refusal, a target, a guard)
 ///    is at most `lastStamp`.
 /// 2. Only a logout on its way can be joined by a logout, and 3. a factory runs only for
-///    the newest call on its way: both now hold by the state enum of ``AuthCallOrder``.
+///    the newest call: both now hold by the state enum of ``AuthCallOrder``.
 /// 4. ``place`` is never the switching placeholder, and it has a live session (logged in,
 ///    covered, or locked in the cover style) exactly when ``sessionEpoch`` is set: both
 ///    hold by the state enum of ``AuthPlaceMachine``, which checks that every epoch is
@@ -129,21 +129,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
     }
 
     /// What a lock puts over the session.
-    enum LockKind: Sendable, Hashable {
-        /// ``AuthLockStyle/cover``.
-        case cover
-        /// ``AuthLockStyle/teardown``.
-        case teardown
-        /// The privacy cover of `cover()`: no authentication lifts it, `uncover()` does.
-        case privacy
-
-        init(_ style: AuthLockStyle) {
-            switch style {
-            case .cover: self = .cover
-            case .teardown: self = .teardown
-            }
-        }
-    }
+    typealias LockKind = AuthLockMachine<Session>.Kind
 
     /// Why a call is refused at an admission point.
     enum Refusal: Sendable, Hashable {
@@ -197,16 +183,9 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
     /// The phase the newest call asks for; `nil` before any call, or while the newest is
     /// a `start()` whose provider has not answered.
     private(set) var requestedPhase: AuthPhase<Session>?
-    /// Where each lock and unlock on its way goes, decided when it is called (the flow's
-    /// place cannot move between a call and its beginning: only the newest call begins). A
-    /// lock or unlock with nothing to do has none, and is unchanged.
-    private(set) var targets: [Stamp: AuthPlace<Session>] = [:]
-    /// The newest lock called (not the privacy cover).
-    private(set) var lastLock: Stamp = 0
-    /// The newest privacy cover called with a session to cover.
-    private(set) var lastCover: Stamp = 0
-    /// The newest privacy cover called at all: an authentication begun before it is superseded.
-    private(set) var lastCoverCall: Stamp = 0
+    /// Where each lock, cover, unlock and uncover on its way goes, and which lock or cover
+    /// came last.
+    private(set) var locks = AuthLockMachine<Session>()
     /// For each start, the guard calls made before it began, in call order.
     private(set) var startGuards: [Stamp: [StartGuard]] = [:]
     /// For each start, the guard calls that joined it, by stamp, resumed when it ends.
@@ -304,21 +283,21 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
             }
         case .unlock(let since):
             // Its authentication began before a newer lock or cover: that one needs its own.
-            if let since, max(lastLock, lastCoverCall) > since { return .resolve(.superseded) }
+            if let since, locks.supersedes(attemptSince: since) { return .resolve(.superseded) }
             if guardable, let joiner { return guardStart(.unlock, joiner) }
             // An unlock never overtakes a start, a login or a logout on its way: it would
             // undo it.
             if Self.changesPlace(onItsWay) && !startLocks { return .resolve(.unchanged) }
         case .uncover:
             // A lock called after the cover stays: lifting it needs an unlock.
-            if lastLock > lastCover { return .resolve(.unchanged) }
+            if locks.isLockedSinceCover { return .resolve(.unchanged) }
             if guardable, let joiner { return guardStart(.uncover, joiner) }
             if Self.changesPlace(onItsWay) && !startCovers { return .resolve(.unchanged) }
         case .lock(.privacy):
-            lastCoverCall = lastStamp
+            locks.coverCalled(stamp)
             if guardable, let joiner {
                 // A start's session is covered once it lands.
-                lastCover = lastStamp
+                locks.hides(stamp, as: .privacy)
                 return guardStart(.cover, joiner)
             }
             // Nothing to cover: a login on its way goes on (the user may be signing in as
@@ -335,7 +314,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         case .lock(let kind):
             if guardable, let joiner {
                 // A start's session is locked once it lands.
-                lastLock = lastStamp
+                locks.hides(stamp, as: kind)
                 return guardStart(.lock(keepsSession: kind == .cover), joiner)
             }
             // A lock never overtakes a logout (the session ends anyway), a start that has
@@ -379,43 +358,13 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
             requestedPhase = nil
         case .refresh:
             break
-        case .lock(.privacy):
-            switch place {
-            case .loggedIn(let session): targets[stamp] = .covered(session)
-            // Covered already: it covers again as the flow is, so that a scene the last
-            // cover never reached (a later call beat it there) is covered too.
-            case .covered: targets[stamp] = place
-            case .splash, .loggedOut, .switching, .locked: break
-            }
-            if targets[stamp] != nil { lastCover = stamp }
-            requestedPhase = (targets[stamp] ?? place).phase
         case .lock(let kind):
-            lastLock = stamp
-            switch place {
-            case .loggedIn(let session), .covered(let session):
-                targets[stamp] = .locked(session, keepsSession: kind == .cover)
-            // Locked already: it locks again as the flow is, so that a scene the last lock
-            // never reached (a later call beat it there) locks too.
-            case .locked: targets[stamp] = place
-            case .splash, .loggedOut, .switching: break
-            }
-            // It asks for its target; with nothing to lock, the flow stays where it is.
-            requestedPhase = (targets[stamp] ?? place).phase
+            // It asks for its target; with nothing to lock or cover, the flow stays where it is.
+            requestedPhase = (locks.aim(stamp, .lock(kind), from: place) ?? place).phase
         case .unlock:
-            switch place {
-            case .locked(let session, _): targets[stamp] = .loggedIn(session)
-            // Unlocked already: as a lock while locked, for a scene left on the lock screen.
-            case .loggedIn: targets[stamp] = place
-            case .splash, .loggedOut, .switching, .covered: break
-            }
-            requestedPhase = (targets[stamp] ?? place).phase
+            requestedPhase = (locks.aim(stamp, .unlock, from: place) ?? place).phase
         case .uncover:
-            switch place {
-            case .covered(let session): targets[stamp] = .loggedIn(session)
-            case .loggedIn: targets[stamp] = place
-            case .splash, .loggedOut, .switching, .locked: break
-            }
-            requestedPhase = (targets[stamp] ?? place).phase
+            requestedPhase = (locks.aim(stamp, .uncover, from: place) ?? place).phase
         }
         return .proceed(stamp, cancelBuild: cancelled)
     }
@@ -425,7 +374,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
     mutating func startAnswered(_ stamp: Stamp, _ answer: AuthInitialState<Session>) {
         checkIssued(stamp, "startAnswered")
         startAnswers[stamp] = answer
-        if case .locked = answer { lastLock = max(lastLock, stamp) }
+        if case .locked = answer { locks.hides(stamp, as: .teardown) }
         if stamp == newest {
             requestedPhase = landing(ofStart: stamp).phase
         }
@@ -509,13 +458,13 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
                 // (the privacy cover, a cover or a teardown lock screen) and, for one that
                 // keeps the session, the flow's epoch. So a teardown lock replaces a cover
                 // lock screen, and a lock replaces the privacy cover.
-                guard let target = targets[stamp] else {
+                guard let target = locks.target(of: stamp) else {
                     unchanged = true
                     break
                 }
                 unchanged = current == target && inSession
             case .unlock, .uncover:
-                guard case .loggedIn(let session)? = targets[stamp] else {
+                guard case .loggedIn(let session)? = locks.target(of: stamp) else {
                     unchanged = true
                     break
                 }
@@ -557,10 +506,10 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
             step = (session ?? current.session ?? place.session).map { .move(to: .loggedIn($0)) } ?? .stay
         case .lock(let kind):
             origin = kind == .privacy ? .cover : .lock
-            step = targets[stamp].map { .move(to: $0) } ?? .stay
+            step = locks.target(of: stamp).map { .move(to: $0) } ?? .stay
         case .unlock, .uncover:
             origin = call == .uncover ? .uncover : .unlock
-            if case .loggedIn(let session)? = targets[stamp] {
+            if case .loggedIn(let session)? = locks.target(of: stamp) {
                 step = .move(to: .loggedIn(session))
             } else {
                 step = .stay
@@ -799,7 +748,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
             }
             return loggedIn(session, by: .refresh)
         case .lock(.privacy):
-            guard case .covered(let session)? = targets[stamp] else {
+            guard case .covered(let session)? = locks.target(of: stamp) else {
                 preconditionFailure("Internal inconsistency: a cover with nothing to cover was admitted")
             }
             return Plan(
@@ -812,7 +761,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
                 isPrivacyCover: true
             )
         case .lock:
-            guard case .locked(let session, let keepsSession)? = targets[stamp] else {
+            guard case .locked(let session, let keepsSession)? = locks.target(of: stamp) else {
                 preconditionFailure("Internal inconsistency: a lock with nothing to lock was admitted")
             }
             // A cover lock hides the child as it is; a teardown lock lets it prepare to go.
@@ -825,7 +774,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
                 covers: keepsSession
             )
         case .unlock, .uncover:
-            guard case .loggedIn(let session)? = targets[stamp] else {
+            guard case .loggedIn(let session)? = locks.target(of: stamp) else {
                 preconditionFailure("Internal inconsistency: an unlock with nothing to unlock was admitted")
             }
             var plan = loggedIn(session, by: call == .uncover ? .uncover : .unlock)
@@ -881,7 +830,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
     /// Whether lock, unlock, cover or uncover call `stamp` takes the flow somewhere else
     /// than where it is (not unchanged, nor only bringing a lagging scene where the flow is).
     func movesPlace(_ stamp: Stamp) -> Bool {
-        guard let target = targets[stamp] else { return false }
+        guard let target = locks.target(of: stamp) else { return false }
         return target != place
     }
 
@@ -992,7 +941,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         if stamp == newest, !hadBegun, let guards = startGuards[stamp] { carriedGuards = guards }
         startGuards[stamp] = nil
         startAnswers[stamp] = nil
-        targets[stamp] = nil
+        locks.ended(stamp)
         return EndAction(result: authResult, joiners: joined, guards: guards)
     }
 
@@ -1091,10 +1040,9 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
 
     /// The invariants of the type's documentation that the state breaks; empty when all hold.
     func invariantViolations() -> [String] {
-        var broken = order.invariantViolations()
+        var broken = order.invariantViolations() + locks.invariantViolations(lastStamp: lastStamp)
         let held =
-            [lastLock, lastCover, lastCoverCall]
-            + Array(startAnswers.keys) + Array(unchangedCalls) + Array(targets.keys)
+            Array(startAnswers.keys) + Array(unchangedCalls)
             + startGuards.values.flatMap { $0.map(\.by) } + guardJoiners.values.flatMap(\.keys)
             + carriedGuards.map(\.by)
         if let newestHeld = held.max(), newestHeld > lastStamp {

@@ -188,8 +188,11 @@ import Testing
                     .joined(separator: ", ")
             )
         }
-        if snapshot.lastLock > 0 { parts.append("last lock \(snapshot.lastLock)") }
-        if snapshot.lastCover > 0 { parts.append("last cover \(snapshot.lastCover)") }
+        switch snapshot.lastHidden {
+        case .nothing: break
+        case .lock(let stamp): parts.append("last lock \(stamp)")
+        case .cover(let stamp): parts.append("last cover \(stamp)")
+        }
         if snapshot.lastCoverCall > 0 { parts.append("cover called \(snapshot.lastCoverCall)") }
         if !snapshot.startGuards.isEmpty {
             parts.append(

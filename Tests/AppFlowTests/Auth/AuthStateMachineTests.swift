@@ -216,7 +216,7 @@ import Testing
                 var snapshot = Snapshot(lastStamp: 2, newest: 2, newestCall: .lock(style))
                 snapshot.requestedPhase = .locked("a")
                 snapshot.targets = [2: .locked("a", keepsSession: style == .cover)]
-                snapshot.lastLock = 2
+                snapshot.lastHidden = .lock(2)
                 (snapshot.place, snapshot.sessionEpoch, snapshot.lastEpoch) = (.loggedIn("a"), 1, 1)
                 return snapshot
             case .lockedCover:
@@ -238,7 +238,9 @@ import Testing
                 return snapshot
             case .lockAfterUnlock:
                 var snapshot = State.unlockAfterCover.expected
-                (snapshot.lastStamp, snapshot.newest, snapshot.newestCall, snapshot.lastLock) = (4, 4, .lock(.cover), 4)
+                (snapshot.lastStamp, snapshot.newest, snapshot.newestCall, snapshot.lastHidden) = (
+                    4, 4, .lock(.cover), .lock(4)
+                )
                 // The unlock keeps its target until it returns.
                 snapshot.targets = [3: .loggedIn("a"), 4: .locked("a", keepsSession: true)]
                 snapshot.requestedPhase = .locked("a")
@@ -247,7 +249,7 @@ import Testing
                 var snapshot = Snapshot(lastStamp: 2, newest: 2, newestCall: .lock(.privacy))
                 snapshot.requestedPhase = .locked("a")
                 snapshot.targets = [2: .covered("a")]
-                (snapshot.lastCover, snapshot.lastCoverCall) = (2, 2)
+                (snapshot.lastHidden, snapshot.lastCoverCall) = (.cover(2), 2)
                 (snapshot.place, snapshot.sessionEpoch, snapshot.lastEpoch) = (.loggedIn("a"), 1, 1)
                 return snapshot
             case .covered:
@@ -257,7 +259,9 @@ import Testing
                 return snapshot
             case .lockAfterCover:
                 var snapshot = State.covered.expected
-                (snapshot.lastStamp, snapshot.newest, snapshot.newestCall, snapshot.lastLock) = (3, 3, .lock(.cover), 3)
+                (snapshot.lastStamp, snapshot.newest, snapshot.newestCall, snapshot.lastHidden) = (
+                    3, 3, .lock(.cover), .lock(3)
+                )
                 (snapshot.newestEnded, snapshot.newestFannedOut) = (false, false)
                 snapshot.targets = [3: .locked("a", keepsSession: true)]
                 return snapshot
@@ -341,13 +345,13 @@ import Testing
                 return snapshot
             case .coverJoinedStart:
                 var snapshot = State.startCalled.expected
-                (snapshot.lastStamp, snapshot.lastCover, snapshot.lastCoverCall) = (2, 2, 2)
+                (snapshot.lastStamp, snapshot.lastHidden, snapshot.lastCoverCall) = (2, .cover(2), 2)
                 snapshot.startGuards = [1: [Machine.StartGuard(kind: .cover, by: 2)]]
                 snapshot.guardJoiners = [1: [2: "g"]]
                 return snapshot
             case .lockJoinedStart:
                 var snapshot = State.startAnsweredLoggedIn.expected
-                (snapshot.lastStamp, snapshot.lastLock, snapshot.requestedPhase) = (2, 2, .locked("a"))
+                (snapshot.lastStamp, snapshot.lastHidden, snapshot.requestedPhase) = (2, .lock(2), .locked("a"))
                 snapshot.startGuards = [1: [Machine.StartGuard(kind: .lock(keepsSession: false), by: 2)]]
                 snapshot.guardJoiners = [1: [2: "g"]]
                 return snapshot
@@ -363,8 +367,8 @@ import Testing
                 return snapshot
             case .startAnsweredLocked:
                 var snapshot = State.startCalled.expected
-                (snapshot.startAnswers, snapshot.requestedPhase, snapshot.lastLock) = (
-                    [1: .locked("a")], .locked("a"), 1
+                (snapshot.startAnswers, snapshot.requestedPhase, snapshot.lastHidden) = (
+                    [1: .locked("a")], .locked("a"), .lock(1)
                 )
                 return snapshot
             }
@@ -808,13 +812,15 @@ import Testing
             ($0.lastStamp, $0.newest, $0.newestCall, $0.newestEnded, $0.newestFannedOut) = (
                 2, 2, .lock(.teardown), false, false
             )
-            ($0.requestedPhase, $0.targets, $0.lastLock) = (.locked("a"), [2: .locked("a", keepsSession: false)], 2)
+            ($0.requestedPhase, $0.targets, $0.lastHidden) = (
+                .locked("a"), [2: .locked("a", keepsSession: false)], .lock(2)
+            )
         },
         // With nothing to lock (at the splash: the login on its way has not begun) it has no
         // target, and still beats the calls before it: their factory is cancelled, and the
         // flow stays where it is.
         row(.building, .call(.lock(.cover), joiner: nil), .call(.proceed(2, cancelBuild: 10))) {
-            ($0.lastStamp, $0.newest, $0.newestCall, $0.lastLock) = (2, 2, .lock(.cover), 2)
+            ($0.lastStamp, $0.newest, $0.newestCall, $0.lastHidden) = (2, 2, .lock(.cover), .lock(2))
             ($0.build, $0.buildHandle, $0.requestedPhase) = (nil, nil, .splash)
         },
         row(.unlockAfterCover, .call(.lock(.cover), joiner: nil), .call(.proceed(4, cancelBuild: nil))) {
@@ -961,7 +967,7 @@ import Testing
             ($0.lastStamp, $0.newest, $0.newestCall, $0.newestEnded, $0.newestFannedOut) = (
                 3, 3, .lock(.privacy), false, false
             )
-            ($0.targets, $0.lastCover, $0.lastCoverCall) = ([3: .covered("a")], 3, 3)
+            ($0.targets, $0.lastHidden, $0.lastCoverCall) = ([3: .covered("a")], .cover(3), 3)
         },
         // With nothing to cover (locked), or with a real lock on its way, it is unchanged at
         // once; it still counts as called, for the unlock attempts.
