@@ -61,6 +61,35 @@ extension AuthFlow {
         }
     }
 
+    /// A call takes its place in call order, and the intents hear it in the same step.
+    /// With `condition`, the call is made only if it holds in the same step; otherwise it
+    /// resolves as unchanged and takes no place.
+    func makeCall(
+        _ call: Machine.Call,
+        joiner: AuthOutcome?,
+        when condition: ((Machine) -> Bool)? = nil
+    ) -> Machine.CallAction {
+        guard Provider.hasIntents else {
+            return machine.withLock { machine in
+                if let condition, !condition(machine) { return .resolve(.unchanged) }
+                return machine.call(call, joiner: joiner)
+            }
+        }
+        let (action, intentAction) = machine.withLock { machine in
+            if let condition, !condition(machine) {
+                return (Machine.CallAction.resolve(.unchanged), IntentMachine.Action())
+            }
+            let action = machine.call(call, joiner: joiner)
+            if case .resolve = action { return (action, IntentMachine.Action()) }
+            let isLogout: Bool
+            if case .logout = call { isLogout = true } else { isLogout = false }
+            // Lock order: the auth machine's, then the intents'.
+            return (action, intents.withLock { $0.callMade(isLogout: isLogout) })
+        }
+        performIntents(intentAction)
+        return action
+    }
+
     /// Runs call `stamp` in every scene and ends it: the joined logouts hear its result.
     /// `preparing`, if given, runs first; a start then asks the provider where it lands. `animation` is the caller's; `nil`
     /// takes the configured one the machine chooses.

@@ -19,18 +19,16 @@ extension AuthStateMachine {
 
     /// The id of the next scene, taken before the scene is made.
     mutating func reserveScene() -> AuthSceneID {
-        defer { nextScene += 1 }
-        return AuthSceneID(rawValue: nextScene)
+        sceneList.reserve()
     }
 
     /// Scene `id` (reserved by ``reserveScene()``) is attached: every call that fans out
     /// after this step runs in it. In the same step it learns where the flow is, so that a
     /// call made after it can never be missed.
     mutating func attach(_ id: AuthSceneID, _ scene: Scene) -> AttachAction {
-        guard id.rawValue < nextScene, !isAttached(id) else {
+        guard sceneList.attach(id, scene) else {
             preconditionFailure("Internal inconsistency: \(id) attached unreserved or twice")
         }
-        scenes.insert((id, scene), at: scenes.firstIndex { $0.id > id } ?? scenes.endIndex)
         return arrival(of: id)
     }
 
@@ -75,13 +73,12 @@ extension AuthStateMachine {
     /// Scene `id` is detached; returns it, or `nil` if it was not attached. Calls fanning
     /// out later no longer run in it, and its results no longer count.
     mutating func detach(_ id: AuthSceneID) -> Scene? {
-        guard let index = scenes.firstIndex(where: { $0.id == id }) else { return nil }
-        return scenes.remove(at: index).scene
+        sceneList.detach(id)
     }
 
     /// Whether scene `id` is attached.
     func isAttached(_ id: AuthSceneID) -> Bool {
-        scenes.contains { $0.id == id }
+        sceneList.contains(id)
     }
 
     // MARK: - Fanning out and in

@@ -103,7 +103,7 @@ enum AuthPlace<Session: Sendable & Equatable>: Sendable, Equatable {
 ///    hold by the state enum of ``AuthPlaceMachine``, which checks that every epoch is
 ///    one it gave out.
 /// 5. Every begun call is an issued stamp; a fanned-out newest call is an issued one.
-/// 6. Scene ids are unique, in attach order, and below `nextScene`.
+/// 6. Scene ids are unique, in attach order, and below `nextScene` (``AuthSceneList`` checks it).
 /// 7. A start's guards are in call order; each call that joined a start was made after it
 ///    and is one of its guards.
 struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
@@ -194,11 +194,13 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
     /// are still in force, and the next start lands under them. Any other call drops them.
     private(set) var carriedGuards: [StartGuard] = []
 
-    // The scene state is set by the scene inputs (`AuthStateMachine+Scenes.swift`) only.
+    /// The scenes attached, changed only by the scene inputs (`AuthStateMachine+Scenes.swift`).
+    var sceneList = AuthSceneList<Scene>()
     /// The scenes attached, in attach order.
-    var scenes: [(id: AuthSceneID, scene: Scene)] = []
-    /// The number the next scene attached gets.
-    var nextScene: UInt64 = 1
+    var scenes: [(id: AuthSceneID, scene: Scene)] { sceneList.scenes }
+    /// The number the next scene reserved gets.
+    var nextScene: UInt64 { sceneList.nextID }
+    // Set by the scene inputs (`AuthStateMachine+Scenes.swift`) and `call` only.
     /// Whether the newest call has fanned out to the scenes.
     var newestFannedOut = false
     /// Where the flow is and the epoch of its session: moved by the newest call that began
@@ -1060,10 +1062,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
                 broken.append("7: call \(stray) joined start \(start) but is none of its guards")
             }
         }
-        let ids = scenes.map(\.id.rawValue)
-        if ids != ids.sorted() || Set(ids).count != ids.count || (ids.last ?? 0) >= nextScene {
-            broken.append("6: scenes \(ids), next \(nextScene)")
-        }
+        broken += sceneList.invariantViolations()
         return broken
     }
 }

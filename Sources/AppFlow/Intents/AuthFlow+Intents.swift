@@ -163,35 +163,6 @@ extension AuthFlow {
         }
     }
 
-    /// A call takes its place in call order, and the intents hear it in the same step.
-    /// With `condition`, the call is made only if it holds in the same step; otherwise it
-    /// resolves as unchanged and takes no place.
-    func makeCall(
-        _ call: Machine.Call,
-        joiner: AuthOutcome?,
-        when condition: ((Machine) -> Bool)? = nil
-    ) -> Machine.CallAction {
-        guard Provider.hasIntents else {
-            return machine.withLock { machine in
-                if let condition, !condition(machine) { return .resolve(.unchanged) }
-                return machine.call(call, joiner: joiner)
-            }
-        }
-        let (action, intentAction) = machine.withLock { machine in
-            if let condition, !condition(machine) {
-                return (Machine.CallAction.resolve(.unchanged), IntentMachine.Action())
-            }
-            let action = machine.call(call, joiner: joiner)
-            if case .resolve = action { return (action, IntentMachine.Action()) }
-            let isLogout: Bool
-            if case .logout = call { isLogout = true } else { isLogout = false }
-            // Lock order: the auth machine's, then the intents'.
-            return (action, intents.withLock { $0.callMade(isLogout: isLogout) })
-        }
-        performIntents(intentAction)
-        return action
-    }
-
     /// Tells the intents what each of `scenes` shows, now that its request for call
     /// `stamp` has returned: a scene showing a child of the session the flow is in, with no
     /// call made since, is ready for intents.
