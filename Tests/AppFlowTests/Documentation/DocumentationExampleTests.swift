@@ -54,6 +54,7 @@ struct DocumentationExampleTests {
                     if fraction == 1 { print("  last frame") }
                 case .didTransition(let transition):
                     print("did \(transition.id)" + (transition.wasInterrupted ? " (cut short)" : ""))
+                @unknown default: break  // an event added later: see "Enums that grow"
                 }
             }
         }
