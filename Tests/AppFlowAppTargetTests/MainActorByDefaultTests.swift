@@ -23,10 +23,10 @@ nonisolated enum AppScreen: Sendable, Equatable {
 /// The provider. The flow calls it from its own tasks; a factory may still hop to the
 /// main actor for its work.
 nonisolated struct AppProvider: AuthFlowProvider {
-    func initialSession() async -> User? { nil }
-    func makeLoggedOutChild() async -> AppScreen { .login }
-    func makeLoggedInChild(for session: User) async -> AppScreen {
-        await MainActor.run { .home(user: session.name) }
+    func initialState() async -> AuthInitialState<User> { .loggedOut(.signedOut) }
+    func makeLoggedOutChild(_ context: AuthLoggedOutContext) async -> AppScreen { .login }
+    func makeLoggedInChild(_ context: AuthLoggedInContext<User, Void>) async -> AppScreen {
+        await MainActor.run { .home(user: context.session.name) }
     }
 }
 // GettingStarted: end

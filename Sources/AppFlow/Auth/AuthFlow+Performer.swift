@@ -408,13 +408,14 @@ extension AuthFlow {
             } else {
                 preconditionFailure("Internal inconsistency: a provider with services and no services performer")
             }
-            let context = AuthChildContext(call: origin, scene: scene, services: sessionServices)
-            return await provider.makeLoggedInChild(for: session, in: context)
+            let context = AuthLoggedInContext(session: session, call: origin, scene: scene, services: sessionServices)
+            return await provider.makeLoggedInChild(context)
         case .locked(let session):
-            if privacy { return await provider.makePrivacyCover(for: session, in: scene) }
-            return await provider.makeLockScreen(for: session, in: scene)
+            let context = AuthCoverContext(session: session, scene: scene)
+            if privacy { return await provider.makePrivacyCover(context) }
+            return await provider.makeLockScreen(context)
         case .loggedOut, .splash:
-            return await provider.makeLoggedOutChild(for: variant ?? .signedOut, in: scene)
+            return await provider.makeLoggedOutChild(AuthLoggedOutContext(variant: variant ?? .signedOut, scene: scene))
         }
     }
 

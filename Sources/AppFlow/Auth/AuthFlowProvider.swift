@@ -1,5 +1,12 @@
 /// Supplies an ``AuthFlow`` with its children: AppController's
 /// `AppControllerInterfaceProviding`, in async form.
+///
+/// One requirement per job, each factory told one context value. A provider implements
+/// three: ``initialState()``, ``makeLoggedOutChild(_:)`` and ``makeLoggedInChild(_:)``;
+/// the others have defaults, and a provider grows into them (services, intents, the lock
+/// screen, the privacy cover, the switching placeholder, the preparation to leave). The
+/// older forms (``makeLoggedInChild(for:)`` and its overloads, ``initialSession()``) keep
+/// working: they are deprecated, and the new requirements' defaults ask them.
 public protocol AuthFlowProvider<Session, Child>: Sendable {
     /// What a login carries: a user, a token, an API key.
     associatedtype Session: Sendable & Equatable
@@ -12,39 +19,28 @@ public protocol AuthFlowProvider<Session, Child>: Sendable {
     /// route, a notification's payload, a shortcut. `Never` by default: no intents.
     associatedtype Intent: Sendable = Never
 
-    /// The session the app starts with; `nil` starts logged out. Defaults to the session
-    /// of ``initialState()`` (logged in or locked), so a provider implements one of the
-    /// two: each defaults to the other, and a provider that implements neither stops the
-    /// process with a message saying so at its first `start()`.
+    /// Where the app starts: logged in with a session, locked over one, or logged out in a
+    /// variant of its choosing.
     ///
-    /// Asked, through the default ``initialState()``, by each ``AuthFlow/start()`` call, in the caller's task, before the call
-    /// reaches the container; so it sees the caller's cancellation, and it is asked even
-    /// after ``AuthFlow/finish()`` (that `start()` then returns ``AuthResult/cancelled``).
-    func initialSession() async -> Session?
-    /// Where the app starts: logged in with a session, or logged out in a variant of its
-    /// choosing. Defaults to ``initialSession()``, logged out as
-    /// ``LogoutVariant/signedOut`` without a session.
-    ///
-    /// It is what ``AuthFlow/start(animation:)`` asks, in the caller's task, before the call
-    /// reaches the container. Implement it when the app opens locked
-    /// (``AuthInitialState/locked(_:)``) or on a logged-out screen of its own, so that the
-    /// flow knows which child it shows; ``initialSession()`` then needs no implementation,
-    /// and is asked only if this implementation asks it.
+    /// Asked by each ``AuthFlow/start(animation:)`` call, in the caller's task, before the
+    /// call reaches the container; so it sees the caller's cancellation, and it is asked
+    /// even after ``AuthFlow/finish()`` (that `start()` then returns ``AuthResult/cancelled``).
+    /// Its default asks the deprecated ``initialSession()``: logged in with its session, or
+    /// logged out as ``LogoutVariant/signedOut`` without one; a provider that implements
+    /// neither stops the process with a message saying so at its first `start()`.
     func initialState() async -> AuthInitialState<Session>
-    /// Makes the logged-out child.
+
+    /// Makes the logged-out child for the context's variant and scene.
     ///
-    /// Called, through the default ``makeLoggedOutChild(for:)``, only when a logout
-    /// transition starts, never for a logout superseded before it began building. Calls
-    /// come in the order the transitions start; one may still run when the next begins, if
-    /// a later call beat it (see ``makeLoggedInChild(for:)``). Cancellation and
-    /// ``AuthFlow/finish()`` are as for ``makeLoggedInChild(for:)``.
-    func makeLoggedOutChild() async -> Child
-    /// Makes the logged-out child for `variant`. Defaults to ``makeLoggedOutChild()``.
-    ///
-    /// Called only when a logout (or a `start()` without a session) to `variant` starts.
-    /// Ordering, cancellation and ``AuthFlow/finish()`` are as for ``makeLoggedInChild(for:)``.
-    func makeLoggedOutChild(for variant: LogoutVariant) async -> Child
-    /// Makes the logged-in child for `session`.
+    /// Called only when a logout transition (or a `start()` logged out) starts, never for a
+    /// call superseded before it began building. Calls come in the order the transitions
+    /// start; one may still run when the next begins, if a later call beat it. Cancellation
+    /// and ``AuthFlow/finish()`` are as for ``makeLoggedInChild(_:)``. Its default asks the
+    /// deprecated ``makeLoggedOutChild(for:in:)`` chain.
+    func makeLoggedOutChild(_ context: AuthLoggedOutContext) async -> Child
+
+    /// Makes the logged-in child for the context's session, in its scene, with the
+    /// session's services.
     ///
     /// Called only when a login or refresh transition starts, and never once a later call
     /// has beaten it. It runs in a task of its own, which is cancelled the moment a later
@@ -55,32 +51,46 @@ public protocol AuthFlowProvider<Session, Child>: Sendable {
     /// (never two for calls that were both still the newest). If ``AuthFlow/finish()``
     /// arrives while it runs, the child it returns is dropped and the call returns
     /// ``AuthResult/cancelled`` (``AuthResult/superseded`` if a later call had beaten it);
-    /// `finish()` waits for it to return, and after `finish()` it is not called.
-    ///
-    /// A provider implements this, ``makeLoggedInChild(for:call:)`` or
-    /// ``makeLoggedInChild(for:in:)``: the flow asks the last, whose default asks the
-    /// second, whose default asks this one. A provider that implements none stops the
+    /// `finish()` waits for it to return, and after `finish()` it is not called. Each scene
+    /// gets a child of its own. Its default asks the deprecated
+    /// ``makeLoggedInChild(for:in:)`` chain; a provider that implements no form stops the
     /// process with a message saying so the first time a logged-in child is made.
-    func makeLoggedInChild(for session: Session) async -> Child
-    /// Makes the logged-in child for `session`, knowing which call asked for it
-    /// (``AuthCall/login``, ``AuthCall/refresh``, ``AuthCall/start``, or ``AuthCall/unlock``
-    /// and ``AuthCall/uncover`` when a session has no child to show again). Defaults to
-    /// ``makeLoggedInChild(for:)``. Ordering, cancellation and ``AuthFlow/finish()`` are as
-    /// for ``makeLoggedInChild(for:)``.
-    func makeLoggedInChild(for session: Session, call: AuthCall) async -> Child
-    /// Work the outgoing child does before a switch in `direction`: dismiss modals, save
-    /// state. Defaults to nothing.
+    func makeLoggedInChild(_ context: AuthLoggedInContext<Session, Services>) async -> Child
+
+    /// Makes the lock screen a scene shows over the context's session while the flow is
+    /// locked (``AuthFlow/lock(_:animation:)``): a Face ID or passcode prompt. It must show
+    /// nothing of the session. Ordering, cancellation and ``AuthFlow/finish()`` are as for
+    /// ``makeLoggedInChild(_:)``. Defaults to ``makeSwitchingPlaceholder(in:)`` (through
+    /// the deprecated ``makeLockScreen(for:in:)``).
+    func makeLockScreen(_ context: AuthCoverContext<Session>) async -> Child
+
+    /// Makes the privacy cover a scene shows over the context's session while the app is
+    /// inactive (``AuthFlow/cover()``): a logo or a blur, shown without animation. It must
+    /// show nothing of the session. Ordering, cancellation and ``AuthFlow/finish()`` are as
+    /// for ``makeLoggedInChild(_:)``. Defaults to ``makeSwitchingPlaceholder(in:)``
+    /// (through the deprecated ``makePrivacyCover(for:in:)``).
+    func makePrivacyCover(_ context: AuthCoverContext<Session>) async -> Child
+
+    /// Makes the switching placeholder for scene `scene`: the child shown while a session
+    /// switch releases the old session's child, with
+    /// ``AuthFlowConfiguration/releasesSessionBeforeSwitch`` or services. Each scene gets a
+    /// placeholder of its own. Defaults to the ``LogoutVariant/signedOut`` logged-out child
+    /// (through the deprecated ``makeSwitchingPlaceholder()``).
+    func makeSwitchingPlaceholder(in scene: AuthSceneID) async -> Child
+
+    /// Work the outgoing child does before a switch: dismiss modals, save state. It is told
+    /// the whole departure: the direction, the call and, for a logout, its variant, so that
+    /// a soft logout can skip the server-side logout. A logout from the switching
+    /// placeholder prepares the placeholder too: the session's server-side logout has not
+    /// run yet. Defaults to the deprecated ``prepareToLeave(_:direction:)``, which does
+    /// nothing.
     ///
     /// Runs inside the transition, before the new child is made, one transition at a time.
     /// It runs in a task of its own under ``AuthFlowConfiguration/preparationTimeout``:
     /// if it takes longer, that task is cancelled and the switch goes on without waiting
     /// for it. After ``AuthFlow/finish()`` it is not called.
-    func prepareToLeave(_ child: Child, direction: AuthDirection) async
-    /// As ``prepareToLeave(_:direction:)``, told the whole departure: the call and, for a
-    /// logout, its variant, so that a soft logout can skip the server-side logout.
-    /// Defaults to ``prepareToLeave(_:direction:)``. A logout from the switching placeholder
-    /// prepares the placeholder too: the session's server-side logout has not run yet.
     func prepareToLeave(_ child: Child, for departure: AuthDeparture) async
+
     /// Whether `session` belongs to the same account as `other`: a
     /// ``AuthFlow/refresh(_:animation:)`` with a session rebuilds only the account shown,
     /// so that a reload built from a stale read never switches users, and an intent opened
@@ -90,10 +100,6 @@ public protocol AuthFlowProvider<Session, Child>: Sendable {
     /// locks, as the session's `==` is: keep it quick and pure, and make no call on the
     /// flow from it.
     func isSameAccount(_ session: Session, as other: Session) -> Bool
-    /// The child shown while a session switch releases the old session's child, with
-    /// ``AuthFlowConfiguration/releasesSessionBeforeSwitch``. Defaults to the
-    /// ``LogoutVariant/signedOut`` logged-out child.
-    func makeSwitchingPlaceholder() async -> Child
     /// Makes the services of a session: once per session, before the first logged-in
     /// child of the session is built in any scene. Required when ``Services`` is declared;
     /// `Void` services need none.
@@ -117,29 +123,8 @@ public protocol AuthFlowProvider<Session, Child>: Sendable {
     /// Told when ``tearDown(_:of:)`` of `session`'s services outlived
     /// ``AuthFlowConfiguration/servicesTeardownTimeout``. Defaults to nothing.
     func servicesTeardownTimedOut(for session: Session)
-    /// Makes the logged-in child for `session` in one scene, with the session's services.
-    /// Defaults to ``makeLoggedInChild(for:call:)``. Ordering, cancellation and
-    /// ``AuthFlow/finish()`` are as for ``makeLoggedInChild(for:)``; each scene gets a
-    /// child of its own.
-    func makeLoggedInChild(for session: Session, in context: AuthChildContext<Services>) async -> Child
-    /// Makes the switching placeholder for scene `scene`. Defaults to
-    /// ``makeSwitchingPlaceholder()``; each scene gets a placeholder of its own.
-    func makeSwitchingPlaceholder(in scene: AuthSceneID) async -> Child
-    /// Makes the logged-out child for `variant` in scene `scene`. Defaults to
-    /// ``makeLoggedOutChild(for:)``; each scene gets a child of its own.
-    func makeLoggedOutChild(for variant: LogoutVariant, in scene: AuthSceneID) async -> Child
     /// Animations, delays and policy. Defaults to ``AuthFlowConfiguration/init(loginAnimation:logoutAnimation:loginDelay:logoutDelay:preparationTimeout:policy:startAnimation:releasesSessionBeforeSwitch:servicesTeardownTimeout:intentExpiry:maxHeldIntents:lockStyle:)`` with every default.
     var configuration: AuthFlowConfiguration { get }
-
-    /// Makes the lock screen `scene` shows over `session` while the flow is locked
-    /// (``AuthFlow/lock(_:animation:)``): a Face ID or passcode prompt. It must show nothing
-    /// of the session. Defaults to ``makeSwitchingPlaceholder(in:)``.
-    func makeLockScreen(for session: Session, in scene: AuthSceneID) async -> Child
-
-    /// Makes the privacy cover `scene` shows over `session` while the app is inactive
-    /// (``AuthFlow/cover()``): a logo or a blur, shown without animation. It must show
-    /// nothing of the session. Defaults to ``makeSwitchingPlaceholder(in:)``.
-    func makePrivacyCover(for session: Session, in scene: AuthSceneID) async -> Child
 
     /// Hands `intent` to `child`, the logged-in child a scene shows: navigate to the route,
     /// show the message.
@@ -151,6 +136,106 @@ public protocol AuthFlowProvider<Session, Child>: Sendable {
     /// call made while it runs is not held for it, so it may log out or switch sessions
     /// itself. Required once the provider declares ``Intent``.
     func handle(_ intent: Intent, in child: Child, context: AuthIntentContext<Session>) async
+
+    // The older forms, deprecated: the flow asks only the requirements above, whose
+    // defaults ask these (AuthFlowProvider+Deprecated.swift).
+
+    /// The session the app starts with; `nil` starts logged out. Deprecated: implement
+    /// ``initialState()``, which says where the app starts in one answer.
+    @available(
+        *,
+        deprecated,
+        renamed: "initialState()",
+        message: "implement initialState(), which says where the app starts"
+    )
+    func initialSession() async -> Session?
+    /// Makes the logged-out child. Deprecated: implement ``makeLoggedOutChild(_:)``.
+    @available(
+        *,
+        deprecated,
+        renamed: "makeLoggedOutChild(_:)",
+        message: "implement makeLoggedOutChild(_:), told the variant and the scene"
+    )
+    func makeLoggedOutChild() async -> Child
+    /// Makes the logged-out child for `variant`. Deprecated: implement
+    /// ``makeLoggedOutChild(_:)``.
+    @available(
+        *,
+        deprecated,
+        renamed: "makeLoggedOutChild(_:)",
+        message: "implement makeLoggedOutChild(_:), told the variant and the scene"
+    )
+    func makeLoggedOutChild(for variant: LogoutVariant) async -> Child
+    /// Makes the logged-out child for `variant` in scene `scene`. Deprecated: implement
+    /// ``makeLoggedOutChild(_:)``.
+    @available(
+        *,
+        deprecated,
+        renamed: "makeLoggedOutChild(_:)",
+        message: "implement makeLoggedOutChild(_:), told the variant and the scene"
+    )
+    func makeLoggedOutChild(for variant: LogoutVariant, in scene: AuthSceneID) async -> Child
+    /// Makes the logged-in child for `session`. Deprecated: implement
+    /// ``makeLoggedInChild(_:)``.
+    @available(
+        *,
+        deprecated,
+        renamed: "makeLoggedInChild(_:)",
+        message: "implement makeLoggedInChild(_:), told the session, call, scene and services"
+    )
+    func makeLoggedInChild(for session: Session) async -> Child
+    /// Makes the logged-in child for `session`, knowing the call. Deprecated: implement
+    /// ``makeLoggedInChild(_:)``.
+    @available(
+        *,
+        deprecated,
+        renamed: "makeLoggedInChild(_:)",
+        message: "implement makeLoggedInChild(_:), told the session, call, scene and services"
+    )
+    func makeLoggedInChild(for session: Session, call: AuthCall) async -> Child
+    /// Makes the logged-in child for `session` in one scene, with the session's services.
+    /// Deprecated: implement ``makeLoggedInChild(_:)``.
+    @available(
+        *,
+        deprecated,
+        renamed: "makeLoggedInChild(_:)",
+        message: "implement makeLoggedInChild(_:), told the session, call, scene and services"
+    )
+    func makeLoggedInChild(for session: Session, in context: AuthChildContext<Services>) async -> Child
+    /// Makes the lock screen. Deprecated: implement ``makeLockScreen(_:)``.
+    @available(
+        *,
+        deprecated,
+        renamed: "makeLockScreen(_:)",
+        message: "implement makeLockScreen(_:), told the session and the scene"
+    )
+    func makeLockScreen(for session: Session, in scene: AuthSceneID) async -> Child
+    /// Makes the privacy cover. Deprecated: implement ``makePrivacyCover(_:)``.
+    @available(
+        *,
+        deprecated,
+        renamed: "makePrivacyCover(_:)",
+        message: "implement makePrivacyCover(_:), told the session and the scene"
+    )
+    func makePrivacyCover(for session: Session, in scene: AuthSceneID) async -> Child
+    /// Makes the switching placeholder. Deprecated: implement
+    /// ``makeSwitchingPlaceholder(in:)``.
+    @available(
+        *,
+        deprecated,
+        renamed: "makeSwitchingPlaceholder(in:)",
+        message: "implement makeSwitchingPlaceholder(in:), told the scene"
+    )
+    func makeSwitchingPlaceholder() async -> Child
+    /// Work before a switch in `direction`. Deprecated: implement
+    /// ``prepareToLeave(_:for:)``, told the whole departure.
+    @available(
+        *,
+        deprecated,
+        renamed: "prepareToLeave(_:for:)",
+        message: "implement prepareToLeave(_:for:), told the whole departure"
+    )
+    func prepareToLeave(_ child: Child, direction: AuthDirection) async
 }
 
 extension AuthFlowProvider where Intent == Never {
@@ -164,121 +249,64 @@ extension AuthFlowProvider where Services == Void {
 }
 
 extension AuthFlowProvider {
+    /// Asks the deprecated ``initialSession()``: logged in with its session, or logged out
+    /// as ``LogoutVariant/signedOut``.
+    public func initialState() async -> AuthInitialState<Session> {
+        await DeprecatedForms.bridge.initialState(of: self)
+    }
+
+    /// Asks the deprecated ``makeLoggedOutChild(for:in:)``.
+    public func makeLoggedOutChild(_ context: AuthLoggedOutContext) async -> Child {
+        await DeprecatedForms.bridge.loggedOutChild(of: self, context)
+    }
+
+    /// Asks the deprecated ``makeLoggedInChild(for:in:)``.
+    public func makeLoggedInChild(_ context: AuthLoggedInContext<Session, Services>) async -> Child {
+        await DeprecatedForms.bridge.loggedInChild(of: self, context)
+    }
+
+    /// Asks the deprecated ``makeLockScreen(for:in:)``, which defaults to
+    /// ``makeSwitchingPlaceholder(in:)``.
+    public func makeLockScreen(_ context: AuthCoverContext<Session>) async -> Child {
+        await DeprecatedForms.bridge.lockScreen(of: self, context)
+    }
+
+    /// Asks the deprecated ``makePrivacyCover(for:in:)``, which defaults to
+    /// ``makeSwitchingPlaceholder(in:)``.
+    public func makePrivacyCover(_ context: AuthCoverContext<Session>) async -> Child {
+        await DeprecatedForms.bridge.privacyCover(of: self, context)
+    }
+
+    /// Asks the deprecated ``makeSwitchingPlaceholder()``, which defaults to the
+    /// ``LogoutVariant/signedOut`` logged-out child.
+    public func makeSwitchingPlaceholder(in scene: AuthSceneID) async -> Child {
+        await DeprecatedForms.bridge.switchingPlaceholder(of: self, scene)
+    }
+
+    /// Asks the deprecated ``prepareToLeave(_:direction:)``, which does nothing.
+    public func prepareToLeave(_ child: Child, for departure: AuthDeparture) async {
+        await DeprecatedForms.bridge.prepareToLeave(of: self, child, departure)
+    }
+
     /// Does nothing.
     public func tearDown(_ services: Services, of session: Session) async {}
 
     /// Does nothing.
     public func servicesTeardownTimedOut(for session: Session) {}
 
-    /// Calls ``makeLoggedInChild(for:call:)`` with the context's call.
-    public func makeLoggedInChild(for session: Session, in context: AuthChildContext<Services>) async -> Child {
-        await makeLoggedInChild(for: session, call: context.call)
+    /// `session == other`.
+    public func isSameAccount(_ session: Session, as other: Session) -> Bool {
+        session == other
     }
 
-    /// Calls ``makeSwitchingPlaceholder()``.
-    public func makeSwitchingPlaceholder(in scene: AuthSceneID) async -> Child {
-        await makeSwitchingPlaceholder()
-    }
-
-    /// Calls ``makeSwitchingPlaceholder(in:)``.
-    public func makeLockScreen(for session: Session, in scene: AuthSceneID) async -> Child {
-        await makeSwitchingPlaceholder(in: scene)
-    }
-
-    /// Calls ``makeSwitchingPlaceholder(in:)``.
-    public func makePrivacyCover(for session: Session, in scene: AuthSceneID) async -> Child {
-        await makeSwitchingPlaceholder(in: scene)
-    }
-
-    /// Calls ``makeLoggedOutChild(for:)``.
-    public func makeLoggedOutChild(for variant: LogoutVariant, in scene: AuthSceneID) async -> Child {
-        await makeLoggedOutChild(for: variant)
-    }
+    /// The default configuration.
+    public var configuration: AuthFlowConfiguration { AuthFlowConfiguration() }
 
     /// Whether the provider declares services of its own.
     static var hasServices: Bool { Services.self != Void.self }
 
     /// Whether the provider declares intents.
     static var hasIntents: Bool { Intent.self != Never.self }
-
-    /// ``initialSession()``: logged in with its session, or logged out as
-    /// ``LogoutVariant/signedOut``.
-    public func initialState() async -> AuthInitialState<Session> {
-        await InitialStateDefault.$running.withValue(ObjectIdentifier(Self.self)) {
-            await initialSession().map { .loggedIn($0) } ?? .loggedOut(.signedOut)
-        }
-    }
-
-    /// The session of ``initialState()``: its session, logged in or locked; `nil` logged
-    /// out.
-    public func initialSession() async -> Session? {
-        if InitialStateDefault.running == ObjectIdentifier(Self.self) {
-            // fatalError keeps its message in release builds: this is the app's mistake.
-            fatalError("\(Self.self) implements neither initialState() nor initialSession(): implement one")
-        }
-        switch await initialState() {
-        case .loggedIn(let session), .locked(let session): return session
-        case .loggedOut: return nil
-        }
-    }
-
-    /// Stops the process with a message: a provider implements this, or
-    /// ``makeLoggedInChild(for:call:)``, or ``makeLoggedInChild(for:in:)``, and the flow
-    /// reaches this default only when it implements none of them (or when app code calls
-    /// it on a provider that implements only another form).
-    public func makeLoggedInChild(for session: Session) async -> Child {
-        fatalError(
-            "\(Self.self) implements none of makeLoggedInChild(for:), makeLoggedInChild(for:call:) and"
-                + " makeLoggedInChild(for:in:): implement one"
-        )
-    }
-
-    /// Calls ``makeLoggedOutChild(for:)`` with ``LogoutVariant/signedOut``, so that a
-    /// provider that implements the variant form needs no other. A provider must implement
-    /// one of the two: each defaults to the other, and a provider that implements neither
-    /// stops the process with a message saying so the first time a logged-out child is
-    /// made.
-    public func makeLoggedOutChild() async -> Child {
-        await LoggedOutDefault.$isRunning.withValue(true) {
-            await makeLoggedOutChild(for: .signedOut)
-        }
-    }
-
-    /// `session == other`.
-    public func isSameAccount(_ session: Session, as other: Session) -> Bool {
-        session == other
-    }
-
-    /// Calls ``makeLoggedInChild(for:)``.
-    public func makeLoggedInChild(for session: Session, call: AuthCall) async -> Child {
-        await makeLoggedInChild(for: session)
-    }
-
-    /// Calls ``prepareToLeave(_:direction:)`` with the departure's direction.
-    public func prepareToLeave(_ child: Child, for departure: AuthDeparture) async {
-        await prepareToLeave(child, direction: departure.direction)
-    }
-
-    /// Calls ``makeLoggedOutChild()``: a provider without variants builds one logged-out child.
-    public func makeLoggedOutChild(for variant: LogoutVariant) async -> Child {
-        if LoggedOutDefault.isRunning {
-            // fatalError keeps its message in release builds: this is the app's mistake.
-            fatalError(
-                "\(Self.self) implements neither makeLoggedOutChild() nor makeLoggedOutChild(for:): implement one"
-            )
-        }
-        return await makeLoggedOutChild()
-    }
-
-    /// The ``LogoutVariant/signedOut`` logged-out child.
-    public func makeSwitchingPlaceholder() async -> Child {
-        await makeLoggedOutChild(for: .signedOut)
-    }
-
-    /// Does nothing.
-    public func prepareToLeave(_ child: Child, direction: AuthDirection) async {}
-    /// The default configuration.
-    public var configuration: AuthFlowConfiguration { AuthFlowConfiguration() }
 }
 
 /// What an ``AuthFlow`` transition leaves the outgoing child for, as
@@ -373,37 +401,5 @@ public struct AuthFlowConfiguration: Sendable {
         self.policy = policy
         self.startAnimation = startAnimation
         self.releasesSessionBeforeSwitch = releasesSessionBeforeSwitch
-    }
-}
-
-/// Whether the default ``AuthFlowProvider/makeLoggedOutChild()`` is running in this task,
-/// so that the other default can tell a provider that implements neither form.
-enum LoggedOutDefault {
-    @TaskLocal static var isRunning = false
-}
-
-/// The provider type whose default ``AuthFlowProvider/initialState()`` is running in this
-/// task, so that its default ``AuthFlowProvider/initialSession()`` can tell a provider that
-/// implements neither (and another provider's defaults, asked from inside, are not
-/// mistaken for it).
-enum InitialStateDefault {
-    @TaskLocal static var running: ObjectIdentifier?
-}
-
-/// What ``AuthFlowProvider/makeLoggedInChild(for:in:)`` is told about the child to make.
-public struct AuthChildContext<Services: Sendable>: Sendable {
-    /// The call that asked for the child; for a scene attached mid-session, the call that
-    /// brought the flow to its session.
-    public let call: AuthCall
-    /// The scene the child is for: each scene (window) gets a child of its own.
-    public let scene: AuthSceneID
-    /// The session's services, made by ``AuthFlowProvider/makeServices(for:)``.
-    public let services: Services
-
-    /// A context; ``AuthFlow`` makes these, tests may too.
-    public init(call: AuthCall, scene: AuthSceneID, services: Services) {
-        self.call = call
-        self.scene = scene
-        self.services = services
     }
 }

@@ -26,6 +26,8 @@ struct DocumentationExampleTests {
             print("login is in place")
         case .superseded, .rejected, .cancelled:
             print("login never ran; the container is as it was")
+        @unknown default:  // a result added later: see "Enums that grow"
+            print("login ended another way")
         }
 
         await container.cycle(to: .main(user: "ada"), policy: .latestWins)

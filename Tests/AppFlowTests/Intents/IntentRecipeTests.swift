@@ -22,9 +22,13 @@ enum Route: Sendable, Equatable {
 struct ChatProvider: AuthFlowProvider {
     typealias Intent = Route
 
-    func initialSession() async -> String? { nil }
-    func makeLoggedOutChild() async -> ChatScreen { await ChatScreen(session: nil) }
-    func makeLoggedInChild(for session: String) async -> ChatScreen { await ChatScreen(session: session) }
+    func initialState() async -> AuthInitialState<String> { .loggedOut(.signedOut) }
+    func makeLoggedOutChild(_ context: AuthLoggedOutContext) async -> ChatScreen {
+        await ChatScreen(session: nil)
+    }
+    func makeLoggedInChild(_ context: AuthLoggedInContext<String, Void>) async -> ChatScreen {
+        await ChatScreen(session: context.session)
+    }
 
     func handle(_ intent: Route, in child: ChatScreen, context: AuthIntentContext<String>) async {
         await child.open(intent)
