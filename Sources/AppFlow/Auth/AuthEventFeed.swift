@@ -83,12 +83,18 @@ final class AuthEventFeed<Screen: Sendable>: Sendable {
 }
 
 /// The feeds of an ``AuthFlow``'s event streams, and the scene whose child its phase reads
-/// when no scene is attached. Kept under a lock taken inside the auth machine's.
+/// when no scene is attached: a part of the flow's ``AuthCore``, under its one lock.
 struct AuthEventFeeds<Screen: Sendable, Scene: Sendable>: Sendable {
     /// The live feeds, by identity.
     private(set) var feeds: [ObjectIdentifier: AuthEventFeed<Screen>] = [:]
     /// The last scene detached, while none is attached.
     var lastDetached: Scene?
+
+    /// Subscribes every feed to `container`, a scene's just attached, before the scene
+    /// shows anything.
+    func subscribe(to container: FlowContainer<Screen>) -> [(AuthEventFeed<Screen>, AsyncStream<FlowEvent<Screen>>)] {
+        feeds.values.map { ($0, $0.subscribe(to: container)) }
+    }
 
     mutating func add(_ feed: AuthEventFeed<Screen>) {
         feeds[ObjectIdentifier(feed)] = feed

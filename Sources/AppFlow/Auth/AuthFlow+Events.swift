@@ -37,11 +37,11 @@ extension AuthFlow {
             bufferingPolicy: bufferingPolicy
         )
         let (inputs, feed) = EventFeed.make()
-        let sources = machine.withLock { machine -> [(AuthSceneID, AsyncStream<FlowEvent<Screen>>)]? in
-            // Lock order: the auth machine's, then the feeds'. A finished flow takes no feed.
-            guard !machine.isFinished else { return nil }
-            eventFeeds.withLock { $0.add(feed) }
-            return machine.scenes.map { ($0.id, feed.subscribe(to: $0.scene.container)) }
+        let sources = core.withLock { core -> [(AuthSceneID, AsyncStream<FlowEvent<Screen>>)]? in
+            // A finished flow takes no feed.
+            guard !core.calls.isFinished else { return nil }
+            core.feeds.add(feed)
+            return core.calls.scenes.map { ($0.id, feed.subscribe(to: $0.scene.container)) }
         }
         guard let sources else {
             output.finish()
@@ -87,12 +87,6 @@ extension AuthFlow {
         case .flowFinished:
             return merge.flowFinished().map { [$0] } ?? []
         }
-    }
-
-    /// Subscribes every feed of the flow's events to scene `id`, just attached: called
-    /// under the machine's lock, before the scene shows anything.
-    func feedsSubscribe(to scene: AuthScene<Provider>) -> [(EventFeed, AsyncStream<FlowEvent<Screen>>)] {
-        eventFeeds.withLock { $0.feeds.values.map { ($0, $0.subscribe(to: scene.container)) } }
     }
 
     /// Ends every feed once the scenes' containers have finished: each gets the flow's

@@ -15,15 +15,12 @@ extension AuthFlow {
     /// says the flow moved to another session (or out of one), the services machine hears it
     /// in the same step, so that the changes reach it in the order they happened.
     func decide<Action>(_ input: (inout Machine) -> Action) -> Action {
-        let services = self.services
-        let (action, servicesAction): (Action, SessionServices<Session, Provider.Services>.Machine.Action?) =
-            machine.withLock { machine in
-                let action = input(&machine)
-                guard let services, let change = machine.takeSessionChange() else { return (action, nil) }
-                // Lock order: the auth machine's, then the services machine's.
-                return (action, services.decideSessionChanged(to: change))
-            }
-        if let servicesAction { services?.perform(servicesAction) }
+        guard let services else { return machine.withLock(input) }
+        let (action, servicesAction) = core.withLock { core in
+            let action = input(&core.calls)
+            return (action, core.calls.takeSessionChange().map { core.services.sessionChanged(to: $0) })
+        }
+        if let servicesAction { services.perform(servicesAction) }
         return action
     }
 
@@ -75,16 +72,15 @@ extension AuthFlow {
                 return machine.call(call, joiner: joiner)
             }
         }
-        let (action, intentAction) = machine.withLock { machine in
-            if let condition, !condition(machine) {
+        let (action, intentAction) = core.withLock { core in
+            if let condition, !condition(core.calls) {
                 return (Machine.CallAction.resolve(.unchanged), IntentMachine.Action())
             }
-            let action = machine.call(call, joiner: joiner)
+            let action = core.calls.call(call, joiner: joiner)
             if case .resolve = action { return (action, IntentMachine.Action()) }
             let isLogout: Bool
             if case .logout = call { isLogout = true } else { isLogout = false }
-            // Lock order: the auth machine's, then the intents'.
-            return (action, intents.withLock { $0.callMade(isLogout: isLogout) })
+            return (action, core.intents.callMade(isLogout: isLogout))
         }
         performIntents(intentAction)
         return action

@@ -19,11 +19,10 @@ extension AuthFlow {
         let id = machine.withLock { $0.reserveScene() }
         let scene = Self.makeScene(id, splash: placeholder, stage: stage, configuration: configuration, clock: clock)
         traceTransitions(of: scene)
-        let (action, sources) = machine.withLock { machine in
-            // Lock order: the auth machine's, then the intents' and the event feeds'.
-            intents.withLock { $0.attached(id) }
-            let action = machine.attach(id, scene)
-            return (action, machine.isFinished ? [] : feedsSubscribe(to: scene))
+        let (action, sources) = core.withLock { core in
+            core.intents.attached(id)
+            let action = core.calls.attach(id, scene)
+            return (action, core.calls.isFinished ? [] : core.feeds.subscribe(to: scene.container))
         }
         for (feed, source) in sources {
             feed.forward(source, of: id)
@@ -61,12 +60,12 @@ extension AuthFlow {
     /// Cancelling the caller does not shorten it. Detaching a scene twice, or after
     /// ``finish()``, waits for the same end.
     public func detach(_ scene: AuthScene<Provider>) async {
-        let intentAction = machine.withLock { machine in
-            if machine.detach(scene.id) != nil, machine.scenes.isEmpty {
+        let intentAction = core.withLock { core in
+            if core.calls.detach(scene.id) != nil, core.calls.scenes.isEmpty {
                 // The flow's phase is read from the last scene detached while none is attached.
-                eventFeeds.withLock { $0.lastDetached = scene }
+                core.feeds.lastDetached = scene
             }
-            return intents.withLock { $0.detached(scene.id) }
+            return core.intents.detached(scene.id)
         }
         performIntents(intentAction)
         await scene.container.finish()

@@ -53,21 +53,26 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
     /// The clock the flow's animations, delays and timeouts run on, as given to the
     /// initialiser: what a host of one more scene times its own waits on.
     public let clock: any Clock<Duration>
-    let machine: LockedValue<Machine>
+    /// Every decision of the flow, under its one lock (``AuthCore``).
+    let core: LockedValue<Core>
+    /// The calls' machine: the core's part, under the core's lock.
+    let machine: LockedPart<Machine>
     /// The session services, if the provider declares them.
     let services: SessionServices<Session, Provider.Services>?
-    /// The intents' machine; used only if the provider declares intents. Its lock is taken
-    /// inside the auth machine's, never the other way round.
-    let intents: LockedValue<IntentMachine>
+    /// The intents' machine, used only if the provider declares intents: the core's part,
+    /// under the core's lock.
+    let intents: LockedPart<IntentMachine>
     /// Where the flow records what it does; `nil` records nothing.
     let tracer: (any FlowTracer)?
     /// The factories of calls a newer call overtook: no container waits for them, so
     /// ``finish()`` does.
     let overtakenFactories = WorkInFlight()
-    /// The feeds of the flow's event streams. Its lock is taken inside the auth machine's.
-    let eventFeeds = LockedValue(AuthEventFeeds<Screen, AuthScene<Provider>>())
+    /// The feeds of the flow's event streams: the core's part, under the core's lock.
+    let eventFeeds: LockedPart<EventFeeds>
 
+    typealias Core = AuthCore<Machine, IntentMachine, SessionServices<Session, Provider.Services>.Machine, EventFeeds>
     typealias Machine = AuthStateMachine<Session, AuthOutcome, Task<Child, Never>, AuthScene<Provider>>
+    typealias EventFeeds = AuthEventFeeds<Screen, AuthScene<Provider>>
     typealias IntentMachine = IntentStateMachine<Session, Provider.Intent, Child, AuthIntentHandle>
     typealias EventFeed = AuthEventFeed<Screen>
 
@@ -95,9 +100,21 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
         self.configuration = configuration
         self.clock = clock
         var machine = Machine(configuration: configuration, hasServices: Provider.hasServices)
+        let id = machine.reserveScene()
+        let scene = Self.makeScene(id, splash: splash, stage: stage, configuration: configuration, clock: clock)
+        // No call can have been made yet: the first scene waits for `start()`.
+        _ = machine.attach(id, scene)
+        var intents = IntentMachine(capacity: configuration.maxHeldIntents) { provider.isSameAccount($0, as: $1) }
+        intents.attached(id)
+        let core = LockedValue(Core(calls: machine, intents: intents, services: .init(), feeds: EventFeeds()))
+        self.core = core
+        self.machine = LockedPart(of: core, \.calls)
+        self.intents = LockedPart(of: core, \.intents)
+        self.eventFeeds = LockedPart(of: core, \.feeds)
         let services =
             Provider.hasServices
             ? SessionServices<Session, Provider.Services>(
+                machine: LockedPart(of: core, \.services),
                 make: { await provider.makeServices(for: $0) },
                 tearDown: { await provider.tearDown($0, of: $1) },
                 timedOut: { provider.servicesTeardownTimedOut(for: $0) },
@@ -105,14 +122,6 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
                 clock: clock
             ) : nil
         self.services = services
-        let id = machine.reserveScene()
-        let scene = Self.makeScene(id, splash: splash, stage: stage, configuration: configuration, clock: clock)
-        // No call can have been made yet: the first scene waits for `start()`.
-        _ = machine.attach(id, scene)
-        var intents = IntentMachine(capacity: configuration.maxHeldIntents) { provider.isSameAccount($0, as: $1) }
-        intents.attached(id)
-        self.intents = LockedValue(intents)
-        self.machine = LockedValue(machine)
         self.scene = scene
         traceTransitions(of: scene)
     }
@@ -168,8 +177,8 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
 
     /// The scene whose child ``phase`` reads: the first attached, else the last detached.
     var shownScene: AuthScene<Provider> {
-        machine.withLock { machine in
-            machine.scenes.first?.scene ?? eventFeeds.withLock { $0.lastDetached } ?? scene
+        core.withLock { core in
+            core.calls.scenes.first?.scene ?? core.feeds.lastDetached ?? scene
         }
     }
 
@@ -428,8 +437,8 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
     /// session services' teardown; calling it again, or concurrently, waits for the same,
     /// and cancelling the caller does not shorten the wait.
     public func finish() async {
-        let (scenes, intentAction, feeds) = machine.withLock {
-            ($0.finish(), intents.withLock { $0.finish() }, eventFeeds.withLock { $0.finish() })
+        let (scenes, intentAction, feeds) = core.withLock {
+            ($0.calls.finish(), $0.intents.finish(), $0.feeds.finish())
         }
         performIntents(intentAction)
         // Factories waiting for a session's services are refused first, so that no scene's

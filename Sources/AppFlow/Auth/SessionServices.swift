@@ -4,7 +4,8 @@ final class SessionServices<Session: Sendable & Equatable, Services: Sendable>: 
     typealias Machine = SessionServicesStateMachine<Session, Services, Waiter>
     typealias Waiter = CheckedContinuation<ServicesGrant<Services>, Never>
 
-    private let machine = LockedValue(Machine())
+    /// The machine: a part of the flow's core, under the core's lock.
+    private let machine: LockedPart<Machine>
     private let make: @Sendable (Session) async -> Services
     private let tearDown: @Sendable (Services, Session) async -> Void
     private let timedOut: @Sendable (Session) -> Void
@@ -14,12 +15,14 @@ final class SessionServices<Session: Sendable & Equatable, Services: Sendable>: 
     private let lastTeardown = LockedValue<Task<Void, Never>?>(nil)
 
     init(
+        machine: LockedPart<Machine>,
         make: @escaping @Sendable (Session) async -> Services,
         tearDown: @escaping @Sendable (Services, Session) async -> Void,
         timedOut: @escaping @Sendable (Session) -> Void,
         timeout: Duration,
         clock: any Clock<Duration>
     ) {
+        self.machine = machine
         self.make = make
         self.tearDown = tearDown
         self.timedOut = timedOut
@@ -63,16 +66,11 @@ final class SessionServices<Session: Sendable & Equatable, Services: Sendable>: 
         perform(machine.withLock { $0.sceneGone(scene) })
     }
 
-    /// The flow is in session epoch `epoch`, or in none.
+    /// The flow is in session epoch `epoch`, or in none. The calls' machine's changes reach
+    /// the machine in the same step as the input that made them (`AuthFlow.decide`); this
+    /// is for the end.
     func sessionChanged(to epoch: UInt64?) {
-        perform(decideSessionChanged(to: epoch))
-    }
-
-    /// The machine's action for the flow entering session epoch `epoch` (or none), decided
-    /// under the auth machine's lock so that changes arrive in order; ``perform(_:)`` it
-    /// after that lock.
-    func decideSessionChanged(to epoch: UInt64?) -> Machine.Action {
-        machine.withLock { $0.sessionChanged(to: epoch) }
+        perform(machine.withLock { $0.sessionChanged(to: epoch) })
     }
 
     /// The flow has ended and its scenes are gone: tears the services down, and returns

@@ -82,8 +82,8 @@ extension AuthFlow {
         let (id, action) = intents.withLock { intents in
             let (id, action) = intents.open(intent, session: session, scene: scene, waiter: handle)
             // In the same step: another open may drop the handle as soon as the lock is
-            // released, and its trace names the number. Lock order: the intents', then the
-            // handle's.
+            // released, and its trace names the number. Lock order: the flow's, then the
+            // handle's (a leaf).
             if traced { handle.number = id }
             return (id, action)
         }
@@ -170,12 +170,12 @@ extension AuthFlow {
         guard Provider.hasIntents else { return }
         for scene in scenes {
             let screen = await scene.container.child
-            let action = machine.withLock { machine in
-                switch machine.settled(after: stamp, shown: screen.place, epoch: screen.sessionEpoch) {
+            let action = core.withLock { core in
+                switch core.calls.settled(after: stamp, shown: screen.place, epoch: screen.sessionEpoch) {
                 case .inSession(let session):
-                    return intents.withLock { $0.sceneShows(scene.id, session: session, child: screen.child) }
+                    return core.intents.sceneShows(scene.id, session: session, child: screen.child)
                 case .outOfSession:
-                    return intents.withLock { $0.sceneSettled(scene.id) }
+                    return core.intents.sceneSettled(scene.id)
                 case .superseded:
                     return IntentMachine.Action()
                 }

@@ -2,10 +2,10 @@
 /// side effects: which intents are held, which one is delivered, to which scene's child,
 /// and which are dropped and why.
 ///
-/// `AuthFlow` keeps it in a ``LockedValue`` of its own, taken inside the auth machine's
-/// lock for the inputs that depend on call order (a call made, a scene showing the
-/// session), so that an intent and a call are ordered by the one step each takes. The
-/// actions are performed after both locks are released.
+/// `AuthFlow` keeps it in its ``AuthCore``, under the flow's one lock: the inputs that
+/// depend on call order (a call made, a scene showing the session) are given in the same
+/// step as the auth machine's, so that an intent and a call are ordered by the one step
+/// each takes. The actions are performed after the lock is released.
 ///
 /// ## Readiness
 /// A scene is *ready* once its request for the newest call has returned (its

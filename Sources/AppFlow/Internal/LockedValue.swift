@@ -43,7 +43,18 @@ final class LockStorage<Value>: ManagedBuffer<Value, pthread_mutex_t> {
         // `create` returns the dynamic subclass type; the downcast cannot fail.
         let storage = unsafeDowncast(buffer, to: LockStorage<Value>.self)
         storage.withUnsafeMutablePointerToElements { mutex in
+            #if DEBUG
+            // A debug build's mutex checks its holder: a lock taken again by the thread that
+            // holds it (which a `LockedPart` makes easy to write) stops the process with
+            // EDEADLK instead of hanging.
+            var attributes = pthread_mutexattr_t()
+            pthread_mutexattr_init(&attributes)
+            defer { pthread_mutexattr_destroy(&attributes) }
+            pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ERRORCHECK))
+            let status = pthread_mutex_init(mutex, &attributes)
+            #else
             let status = pthread_mutex_init(mutex, nil)
+            #endif
             precondition(status == 0, "pthread_mutex_init failed: \(status)")
         }
         return storage
@@ -60,7 +71,7 @@ final class LockStorage<Value>: ManagedBuffer<Value, pthread_mutex_t> {
     func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         try withUnsafeMutablePointers { value, mutex in
             let status = pthread_mutex_lock(mutex)
-            precondition(status == 0, "pthread_mutex_lock failed: \(status)")
+            precondition(status == 0, "pthread_mutex_lock failed: \(status) (EDEADLK: taken again by its holder)")
             defer {
                 let status = pthread_mutex_unlock(mutex)
                 precondition(status == 0, "pthread_mutex_unlock failed: \(status)")
