@@ -5,8 +5,8 @@
 extension AuthFlow {
     /// How a call took its place.
     enum Stamped {
-        /// It goes on with this stamp.
-        case stamp(Machine.Stamp)
+        /// It goes on with this stamp; launched already if it was stamped with a launch.
+        case stamp(Machine.Stamp, Launched?)
         /// It ends at once with this result.
         case resolved(AuthResult)
     }
@@ -34,23 +34,49 @@ extension AuthFlow {
         preparing: (@Sendable () async -> Void)? = nil
     ) async -> AuthResult {
         let outcome = AuthOutcome()
-        switch makeCall(call, joiner: outcome) {
+        // A call with nothing to run before it shows anything (no preparation, no provider
+        // to ask where a start lands) is launched in the step that stamps it.
+        let launching: Launching? =
+            switch call {
+            case .start: nil
+            default: preparing == nil ? Launching(animation: animation) : nil
+            }
+        let (action, launched) = makeCall(call, joiner: outcome, launching: launching)
+        switch action {
         case .joined:
             return await outcome.valueIgnoringCancellation
         case .proceed(let stamp, let cancelBuild):
             cancelBuild?.cancel()
-            return await perform(stamp, call, animation: animation, preparing: preparing)
+            return await perform(stamp, call, animation: animation, preparing: preparing, launched: launched)
         case .resolve(let result):
             return result
         }
     }
 
-    /// Stamps `call`; with `condition`, only if it holds in the same step.
-    func stampCall(_ call: Machine.Call, when condition: ((Machine) -> Bool)? = nil) -> Stamped {
-        switch makeCall(call, joiner: nil, when: condition) {
+    /// A call to launch in the step that stamps it, with the caller's animation (`nil`: the
+    /// configured one the machine chooses).
+    struct Launching {
+        let animation: TransitionAnimation?
+    }
+
+    /// How a call was launched: the animation it takes, and where it runs.
+    struct Launched {
+        let animation: TransitionAnimation
+        let fanOut: Machine.FanOutAction
+    }
+
+    /// Stamps `call`; with `condition`, only if it holds in the same step; with `launching`,
+    /// launches it in the same step too.
+    func stampCall(
+        _ call: Machine.Call,
+        when condition: ((Machine) -> Bool)? = nil,
+        launching: Launching? = nil
+    ) -> Stamped {
+        let (action, launched) = makeCall(call, joiner: nil, when: condition, launching: launching)
+        switch action {
         case .proceed(let stamp, let cancelBuild):
             cancelBuild?.cancel()
-            return .stamp(stamp)
+            return .stamp(stamp, launched)
         case .resolve(let result):
             return .resolved(result)
         case .joined:
@@ -60,31 +86,43 @@ extension AuthFlow {
 
     /// A call takes its place in call order, and the intents hear it in the same step.
     /// With `condition`, the call is made only if it holds in the same step; otherwise it
-    /// resolves as unchanged and takes no place.
+    /// resolves as unchanged and takes no place. With `launching`, a call that goes on is
+    /// launched in the same step too: its animation chosen and its scenes fanned out, the
+    /// services told if that moved the flow's session.
     func makeCall(
         _ call: Machine.Call,
         joiner: AuthOutcome?,
-        when condition: ((Machine) -> Bool)? = nil
-    ) -> Machine.CallAction {
-        guard Provider.hasIntents else {
-            return machine.withLock { machine in
-                if let condition, !condition(machine) { return .resolve(.unchanged) }
-                return machine.call(call, joiner: joiner)
-            }
-        }
-        let (action, intentAction) = core.withLock { core in
+        when condition: ((Machine) -> Bool)? = nil,
+        launching: Launching? = nil
+    ) -> (action: Machine.CallAction, launched: Launched?) {
+        let (action, launched, intentAction, servicesAction) = core.withLock { core in
             if let condition, !condition(core.calls) {
-                return (Machine.CallAction.resolve(.unchanged), IntentMachine.Action())
+                return (
+                    Machine.CallAction.resolve(.unchanged), Launched?.none, IntentMachine.Action?.none,
+                    ServicesAction?.none
+                )
             }
             let action = core.calls.call(call, joiner: joiner)
-            if case .resolve = action { return (action, IntentMachine.Action()) }
+            if case .resolve = action { return (action, nil, nil, nil) }
+            // A call that goes on or joins another: the intents hear it.
             let isLogout: Bool
             if case .logout = call { isLogout = true } else { isLogout = false }
-            return (action, core.intents.callMade(isLogout: isLogout))
+            let intentAction = Provider.hasIntents ? core.intents.callMade(isLogout: isLogout) : nil
+            guard let launching, case .proceed(let stamp, _) = action else { return (action, nil, intentAction, nil) }
+            let launched = Launched(
+                animation: launching.animation ?? core.calls.animation(for: stamp, call),
+                fanOut: core.calls.fanOut(stamp, call)
+            )
+            let servicesAction =
+                Provider.hasServices ? core.calls.takeSessionChange().map { core.services.sessionChanged(to: $0) } : nil
+            return (action, launched, intentAction, servicesAction)
         }
-        performIntents(intentAction)
-        return action
+        if let intentAction { performIntents(intentAction) }
+        if let servicesAction { services?.perform(servicesAction) }
+        return (action, launched)
     }
+
+    typealias ServicesAction = SessionServices<Session, Provider.Services>.Machine.Action
 
     /// Runs call `stamp` in every scene and ends it: the joined logouts hear its result.
     /// `preparing`, if given, runs first; a start then asks the provider where it lands. `animation` is the caller's; `nil`
@@ -93,7 +131,8 @@ extension AuthFlow {
         _ stamp: Machine.Stamp,
         _ call: Machine.Call,
         animation: TransitionAnimation?,
-        preparing: (@Sendable () async -> Void)? = nil
+        preparing: (@Sendable () async -> Void)? = nil,
+        launched: Launched? = nil
     ) async -> AuthResult {
         trace(.callBegan(number: stamp, name: Self.traceName(of: call)))
         // The app's own work before the call shows anything (an unlock's data clearing); a
@@ -108,19 +147,20 @@ extension AuthFlow {
             let answer = await provider.initialState()
             machine.withLock { $0.startAnswered(stamp, answer) }
         }
-        // One step: the animation the call takes (if its caller named none), then where it
-        // runs.
-        let (chosen, fanOut) = decide { machine in
-            (animation ?? machine.animation(for: stamp, call), machine.fanOut(stamp, call))
-        }
-        let result: TransitionResult
+        // One step, unless the call was launched as it was stamped: the animation the call
+        // takes (if its caller named none), then where it runs.
+        let (chosen, fanOut) =
+            launched.map { ($0.animation, $0.fanOut) }
+            ?? decide { machine in
+                (animation ?? machine.animation(for: stamp, call), machine.fanOut(stamp, call))
+            }
+        let end: Machine.EndAction
         switch fanOut {
-        case .resolved(let resolved):
-            result = resolved
+        case .resolved(let result):
+            end = machine.withLock { $0.callEnded(stamp, result: result) }
         case .run(let scenes):
-            result = await run(stamp, call, in: scenes, animation: chosen)
+            end = await run(stamp, call, in: scenes, animation: chosen)
         }
-        let end = machine.withLock { $0.callEnded(stamp, result: result) }
         for joiner in end.joiners {
             joiner.resolve(end.result)
         }
@@ -151,13 +191,13 @@ extension AuthFlow {
     }
 
     /// Runs call `stamp` in `scenes` (the first in the caller's task, the others in child
-    /// tasks), follows up where the machine says, and returns the call's result.
+    /// tasks), follows up where the machine says, and ends the call.
     private func run(
         _ stamp: Machine.Stamp,
         _ call: Machine.Call,
         in scenes: [(id: AuthSceneID, scene: AuthScene<Provider>)],
         animation: TransitionAnimation
-    ) async -> TransitionResult {
+    ) async -> Machine.EndAction {
         if scenes.count == 1 {
             // One scene, the common case: no task and no array of results.
             let result = await switchTo(stamp, call, in: scenes[0].scene, animation: animation)
@@ -177,18 +217,19 @@ extension AuthFlow {
     }
 
     /// Ends call `stamp` across its scenes: follows it up in the scenes the machine names,
-    /// tells the intents what each scene shows, then returns the machine's merged result.
+    /// ends the call with the machine's merged result in the step that merges it, and tells
+    /// the intents what each scene shows. The caller resumes the call's joiners.
     private func settle(
         _ stamp: Machine.Stamp,
         _ call: Machine.Call,
         _ results: some Collection<(id: AuthSceneID, result: TransitionResult)>,
         in scenes: [(id: AuthSceneID, scene: AuthScene<Provider>)],
         animation: TransitionAnimation
-    ) async -> TransitionResult {
-        switch machine.withLock({ $0.scenesEnded(stamp, results, followingUp: false) }) {
-        case .done(let result):
+    ) async -> Machine.EndAction {
+        switch machine.withLock({ Self.end(stamp, results, followingUp: false, in: &$0) }) {
+        case .done(let end):
             await reportShown(stamp, in: scenes.lazy.map(\.scene))
-            return result
+            return end
         case .followUp(let lagging):
             // The machine's reason: the call began in another scene, so it must reach these
             // too; tasks of their own keep the caller's cancellation from them.
@@ -200,10 +241,31 @@ extension AuthFlow {
                 let result = await task.value
                 final = final.map { $0.id == id ? (id, result) : $0 }
             }
-            guard case .done(let result) = machine.withLock({ $0.scenesEnded(stamp, final, followingUp: true) })
+            guard case .done(let end) = machine.withLock({ Self.end(stamp, final, followingUp: true, in: &$0) })
             else { preconditionFailure("Internal inconsistency: a follow-up was followed up") }
             await reportShown(stamp, in: scenes.lazy.map(\.scene))
-            return result
+            return end
+        }
+    }
+
+    /// What the scenes' results lead to, in one step: the call ends with the merged result,
+    /// or is followed up in the lagging scenes.
+    enum Ending {
+        case done(Machine.EndAction)
+        case followUp([(id: AuthSceneID, scene: AuthScene<Provider>)])
+    }
+
+    /// The scenes' results of call `stamp` given to `machine`, and the call ended in the
+    /// same step once they are merged.
+    private static func end(
+        _ stamp: Machine.Stamp,
+        _ results: some Collection<(id: AuthSceneID, result: TransitionResult)>,
+        followingUp: Bool,
+        in machine: inout Machine
+    ) -> Ending {
+        switch machine.scenesEnded(stamp, results, followingUp: followingUp) {
+        case .done(let result): .done(machine.callEnded(stamp, result: result))
+        case .followUp(let lagging): .followUp(lagging)
         }
     }
 

@@ -227,7 +227,7 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
     @discardableResult
     public func start(animation: TransitionAnimation?) async -> AuthResult {
         switch stampCall(.start) {
-        case .stamp(let stamp): return await perform(stamp, .start, animation: animation)
+        case .stamp(let stamp, _): return await perform(stamp, .start, animation: animation)
         case .resolved(let result): return result
         }
     }
@@ -256,8 +256,9 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
     /// **After ``finish()``.** Returns ``AuthResult/cancelled`` at once.
     @discardableResult
     public func login(_ session: Session, animation: TransitionAnimation? = nil) async -> AuthResult {
-        switch stampCall(.login(session)) {
-        case .stamp(let stamp): return await perform(stamp, .login(session), animation: animation)
+        switch stampCall(.login(session), launching: Launching(animation: animation)) {
+        case .stamp(let stamp, let launched):
+            return await perform(stamp, .login(session), animation: animation, launched: launched)
         case .resolved(let result): return result
         }
     }
@@ -310,8 +311,9 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
     /// **Cancellation and after ``finish()``.** As ``login(_:animation:)``.
     @discardableResult
     public func refresh(_ session: Session? = nil, animation: TransitionAnimation? = nil) async -> AuthResult {
-        switch stampCall(.refresh(session)) {
-        case .stamp(let stamp): return await perform(stamp, .refresh(session), animation: animation)
+        switch stampCall(.refresh(session), launching: Launching(animation: animation)) {
+        case .stamp(let stamp, let launched):
+            return await perform(stamp, .refresh(session), animation: animation, launched: launched)
         case .resolved(let result): return result
         }
     }
@@ -365,7 +367,7 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
         }
         // A logout may join a logout on its way, and a lock, unlock, cover or uncover a
         // start that has not begun; the machine decides.
-        switch makeCall(call, joiner: outcome, when: condition) {
+        switch makeCall(call, joiner: outcome, when: condition).action {
         case .joined:
             break
         case .resolve(let result):
@@ -416,7 +418,7 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
             previous = .some(session)
             let call: Machine.Call = session.map { .login($0) } ?? .logout(.signedOut)
             switch stampCall(call) {
-            case .stamp(let stamp):
+            case .stamp(let stamp, _):
                 calls.append(Task { await perform(stamp, call, animation: animation) })
             case .resolved:
                 break

@@ -96,8 +96,8 @@ extension AuthFlow {
     /// place (``AutoLock``); otherwise ``AuthResult/unchanged``, with no place taken.
     func autoLock(_ style: AuthLockStyle?) async -> AuthResult {
         let call = Machine.Call.lock(Machine.LockKind(style ?? configuration.lockStyle))
-        switch stampCall(call, when: { $0.allowsAutoLock }) {
-        case .stamp(let stamp): return await perform(stamp, call, animation: nil)
+        switch stampCall(call, when: { $0.allowsAutoLock }, launching: Launching(animation: nil)) {
+        case .stamp(let stamp, let launched): return await perform(stamp, call, animation: nil, launched: launched)
         case .resolved(let result): return result
         }
     }
