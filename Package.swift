@@ -36,7 +36,8 @@ let package = Package(
             // Read by the machines' table tests from the source tree, never bundled.
             exclude: [
                 "Container/FlowStateMachineTable.txt", "Auth/AuthStateMachineTable.txt", "Auth/AuthCallOrderTable.txt",
-                "Auth/AuthPlaceMachineTable.txt", "Auth/AuthSceneListTable.txt", "Lock/CoveredChildMachineTable.txt", "Lock/AuthLockMachineTable.txt",
+                "Auth/AuthPlaceMachineTable.txt", "Auth/AuthSceneListTable.txt", "Auth/AuthStartGuardsTable.txt",
+                "Lock/CoveredChildMachineTable.txt", "Lock/AuthLockMachineTable.txt",
                 "Intents/IntentStateMachineTable.txt", "Presentation/FlowViewStateMachineTable.txt",
             ]
         ),

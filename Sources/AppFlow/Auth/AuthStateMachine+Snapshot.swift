@@ -45,15 +45,18 @@ extension AuthStateMachine {
             joiners: order.joiners,
             build: order.build?.stamp,
             buildHandle: order.build?.handle,
-            startAnswers: startAnswers,
+            startAnswers: starts.starts.compactMapValues(\.answer),
             unchangedCalls: unchangedCalls,
             requestedPhase: requestedPhase,
             targets: locks.targets,
             lastHidden: locks.lastHidden,
             lastCoverCall: locks.lastCoverCall,
-            startGuards: startGuards,
-            guardJoiners: guardJoiners,
-            carriedGuards: carriedGuards,
+            startGuards: starts.starts.compactMapValues { $0.guards.isEmpty ? nil : $0.guards.map(\.guard) },
+            guardJoiners: starts.starts.compactMapValues { start in
+                let joined = start.guards.compactMap { entry in entry.joiner.map { (entry.guard.by, $0) } }
+                return joined.isEmpty ? nil : Dictionary(uniqueKeysWithValues: joined)
+            },
+            carriedGuards: starts.carried,
             scenes: scenes.map(\.id),
             nextScene: nextScene,
             newestFannedOut: newestFannedOut,

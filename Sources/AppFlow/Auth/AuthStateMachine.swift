@@ -140,26 +140,9 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         case unchanged
     }
 
-    /// One lock, cover, unlock or uncover made while a start had not begun: the start lands
-    /// where its answer puts it, with each of these applied in call order as if made once
-    /// it had landed (``landing(ofStart:)``).
-    struct StartGuard: Sendable, Hashable {
-        enum Kind: Sendable, Hashable {
-            /// The privacy cover: covers a session.
-            case cover
-            /// A lock: locks a session, covered or not, kept alive for the cover style.
-            case lock(keepsSession: Bool)
-            /// An uncover: shows a covered session.
-            case uncover
-            /// An unlock: shows a locked session.
-            case unlock
-        }
-
-        var kind: Kind
-        /// The call that made it; carried from a start that never began to the next start,
-        /// it has no caller left to resume.
-        var by: Stamp
-    }
+    /// One lock, cover, unlock or uncover made while a start had not begun
+    /// (``AuthStartGuards``).
+    typealias StartGuard = AuthStartGuards<Session, Joiner>.Guard
 
     /// A joined call to resume, with its own result.
     struct Resumption {
@@ -176,8 +159,6 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
     /// What the newest call is, and whether it has ended.
     var newestCall: Call? { order.newestCall }
     var newestEnded: Bool { order.newestEnded }
-    /// Where each `start()` lands, once its provider answered.
-    private(set) var startAnswers: [Stamp: AuthInitialState<Session>] = [:]
     /// Calls refused as unchanged at their start.
     private(set) var unchangedCalls: Set<Stamp> = []
     /// The phase the newest call asks for; `nil` before any call, or while the newest is
@@ -186,13 +167,9 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
     /// Where each lock, cover, unlock and uncover on its way goes, and which lock or cover
     /// came last.
     private(set) var locks = AuthLockMachine<Session>()
-    /// For each start, the guard calls made before it began, in call order.
-    private(set) var startGuards: [Stamp: [StartGuard]] = [:]
-    /// For each start, the guard calls that joined it, by stamp, resumed when it ends.
-    private(set) var guardJoiners: [Stamp: [Stamp: Joiner]] = [:]
-    /// The guards of the newest call, a start that ended without beginning anywhere: they
-    /// are still in force, and the next start lands under them. Any other call drops them.
-    private(set) var carriedGuards: [StartGuard] = []
+    /// Where each `start()` lands once its provider answered, and the guard calls made
+    /// before it began, with their callers; and the guards carried to the next start.
+    private(set) var starts = AuthStartGuards<Session, Joiner>()
 
     /// The scenes attached, changed only by the scene inputs (`AuthStateMachine+Scenes.swift`).
     var sceneList = AuthSceneList<Scene>()
@@ -344,11 +321,8 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
             break
         }
         // A newer start lands under the guards of a start that never began anywhere.
-        if call == .start {
-            if onItsWay == .start, !begun.contains(newest) { carriedGuards = startGuards[newest] ?? [] }
-            if !carriedGuards.isEmpty { startGuards[stamp] = carriedGuards }
-        }
-        carriedGuards = []
+        let unbegunStart = onItsWay == .start && !begun.contains(newest) ? newest : nil
+        starts.called(stamp, isStart: call == .start, replacingUnbegunStart: unbegunStart)
         let cancelled = order.makeNewest(stamp, call)
         newestFannedOut = false
         switch call {
@@ -375,7 +349,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
     /// a lock called with the start: an authentication begun before it is superseded.
     mutating func startAnswered(_ stamp: Stamp, _ answer: AuthInitialState<Session>) {
         checkIssued(stamp, "startAnswered")
-        startAnswers[stamp] = answer
+        starts.answered(stamp, answer)
         if case .locked = answer { locks.hides(stamp, as: .teardown) }
         if stamp == newest {
             requestedPhase = landing(ofStart: stamp).phase
@@ -386,9 +360,8 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
     /// begun, joins that start: the start lands as `kind` asks, and `joiner` is resumed
     /// when it ends (``callEnded(_:result:)``).
     private mutating func guardStart(_ kind: StartGuard.Kind, _ joiner: Joiner) -> CallAction {
-        startGuards[newest, default: []].append(StartGuard(kind: kind, by: lastStamp))
-        guardJoiners[newest, default: [:]][lastStamp] = joiner
-        if startAnswers[newest] != nil { requestedPhase = landing(ofStart: newest).phase }
+        starts.join(newest, kind, by: lastStamp, joiner)
+        if starts.answer(of: newest) != nil { requestedPhase = landing(ofStart: newest).phase }
         return .joined(newest)
     }
 
@@ -563,7 +536,9 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
             if leftSession { return true }
             return releasesSessionBeforeSwitch && (session.map { sameAccount($0, shown) } ?? true)
         case .start:
-            guard startAnswers[stamp] != nil, let session = landing(ofStart: stamp).liveSession else { return false }
+            guard starts.answer(of: stamp) != nil, let session = landing(ofStart: stamp).liveSession else {
+                return false
+            }
             return session != shown ? releasesSessionBeforeSwitch || hasServices : leftSession
         case .unlock:
             // After a teardown lock, a scene the lock never reached still shows the session
@@ -846,15 +821,15 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         }
         if case .lock? = order.onItsWay { return false }
         // A start on its way that lands locked or covered.
-        if order.onItsWay == .start, startAnswers[newest] != nil {
+        if order.onItsWay == .start, starts.answer(of: newest) != nil {
             switch landing(ofStart: newest) {
             case .locked, .covered: return false
             case .splash, .loggedOut, .loggedIn, .switching: break
             }
-        } else if order.onItsWay == .start, startGuards[newest] != nil {
+        } else if order.onItsWay == .start, starts.hasGuards(newest) {
             return false
         }
-        if !carriedGuards.isEmpty { return false }
+        if !starts.carried.isEmpty { return false }
         return true
     }
 
@@ -935,31 +910,13 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         let unchanged = unchangedCalls.remove(stamp) != nil
         let authResult: AuthResult = result == .superseded && unchanged ? .unchanged : AuthResult(result)
         if authResult.didSwitch { changeCount += 1 }
-        let guards = (guardJoiners.removeValue(forKey: stamp) ?? [:]).sorted { $0.key < $1.key }.map {
-            Resumption(joiner: $0.value, result: guardResult($0.key, ofStart: stamp, authResult))
-        }
         // The newest call, a start that never began anywhere: its guards stay in force for
         // the next start.
-        if stamp == newest, !hadBegun, let guards = startGuards[stamp] { carriedGuards = guards }
-        startGuards[stamp] = nil
-        startAnswers[stamp] = nil
+        let guards = starts.ended(stamp, result: authResult, carries: stamp == newest && !hadBegun).map {
+            Resumption(joiner: $0.joiner, result: $0.result)
+        }
         locks.ended(stamp)
         return EndAction(result: authResult, joiners: joined, guards: guards)
-    }
-
-    /// What guard call `call`, joined to start `start`, returns now that the start returns
-    /// `result`: the start's result if it never placed its screen; ``AuthResult/superseded``
-    /// if a later guard call decided instead; else the start's result if the start landed
-    /// as the call asked, ``AuthResult/unchanged`` if it did not (a cover or a lock of a start
-    /// that lands logged out).
-    private func guardResult(_ call: Stamp, ofStart start: Stamp, _ result: AuthResult) -> AuthResult {
-        guard result.didSwitch || result == .unchanged, startAnswers[start] != nil else { return result }
-        let steps = fold(ofStart: start)
-        guard let index = steps.firstIndex(where: { $0.by == call }) else { return result }
-        // A step that changed nothing is unchanged; one a later step changed back or
-        // replaced is superseded.
-        guard steps[index].changed else { return .unchanged }
-        return steps[(index + 1)...].contains(where: \.changed) ? .superseded : result
     }
 
     // MARK: - Screens
@@ -997,38 +954,11 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
     /// Once the start has ended its answer is gone; a scene that joined it late and plans it
     /// afterwards gets where the flow is, the place the start took it.
     func landing(ofStart stamp: Stamp) -> AuthPlace<Session> {
-        guard let answer = startAnswers[stamp] else {
+        guard let answer = starts.answer(of: stamp) else {
             guard !order.isSuperseded(stamp) else { return place }
             preconditionFailure("Internal inconsistency: start \(stamp) asked about before its provider answered")
         }
-        return fold(ofStart: stamp).last?.place ?? answer.place
-    }
-
-    /// One guard of a start applied: where the start lands after it, and whether it
-    /// changed that.
-    struct GuardStep {
-        var by: Stamp
-        var place: AuthPlace<Session>
-        var changed: Bool
-    }
-
-    /// The guards of start `stamp` applied in call order to where its answer puts it, as
-    /// each call would act once the start had landed: a cover covers a session shown, a
-    /// lock locks a session shown or covered, an uncover shows a covered session, an
-    /// unlock a locked one; anything else changes nothing.
-    func fold(ofStart stamp: Stamp) -> [GuardStep] {
-        guard var place = startAnswers[stamp]?.place else { return [] }
-        return (startGuards[stamp] ?? []).map { step in
-            let before = place
-            switch (step.kind, place) {
-            case (.cover, .loggedIn(let session)): place = .covered(session)
-            case (.lock(let keepsSession), .loggedIn(let session)), (.lock(let keepsSession), .covered(let session)):
-                place = .locked(session, keepsSession: keepsSession)
-            case (.uncover, .covered(let session)), (.unlock, .locked(let session, _)): place = .loggedIn(session)
-            default: break
-            }
-            return GuardStep(by: step.by, place: place, changed: place != before)
-        }
+        return starts.fold(ofStart: stamp).last?.place ?? answer.place
     }
 
     /// Traps on a stamp the machine never issued: `AuthFlow` only reports its own calls.
@@ -1043,25 +973,14 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
     /// The invariants of the type's documentation that the state breaks; empty when all hold.
     func invariantViolations() -> [String] {
         var broken = order.invariantViolations() + locks.invariantViolations(lastStamp: lastStamp)
-        let held =
-            Array(startAnswers.keys) + Array(unchangedCalls)
-            + startGuards.values.flatMap { $0.map(\.by) } + guardJoiners.values.flatMap(\.keys)
-            + carriedGuards.map(\.by)
+        let held = starts.heldStamps + Array(unchangedCalls)
         if let newestHeld = held.max(), newestHeld > lastStamp {
             broken.append("1: stamp \(newestHeld) after \(lastStamp) calls")
         }
         broken += whereabouts.invariantViolations()
         if let late = begun.max(), late > lastStamp { broken.append("5: call \(late) began, \(lastStamp) made") }
         if newestFannedOut && newest == 0 { broken.append("5: no call fanned out") }
-        for (start, guards) in startGuards where guards.map(\.by) != guards.map(\.by).sorted() {
-            broken.append("7: the guards of start \(start) are out of call order")
-        }
-        for (start, joined) in guardJoiners {
-            let bys = Set((startGuards[start] ?? []).map(\.by))
-            if let stray = joined.keys.first(where: { $0 <= start || !bys.contains($0) }) {
-                broken.append("7: call \(stray) joined start \(start) but is none of its guards")
-            }
-        }
+        broken += starts.invariantViolations()
         broken += sceneList.invariantViolations()
         return broken
     }
