@@ -209,7 +209,7 @@ final class AuthWatch: Sendable {
 /// (a slow sign-in), and each build is stamped as it ends.
 struct DemoAuthProvider: AuthFlowProvider {
     /// The session a `start()` call restores; set by the caller around the call, read in
-    /// the caller's task (as ``AuthFlowProvider/initialSession()`` promises).
+    /// the caller's task (as ``AuthFlowProvider/initialState()`` promises).
     @TaskLocal static var restoring: DemoSession?
 
     let loginTimes: [Duration]
@@ -221,11 +221,14 @@ struct DemoAuthProvider: AuthFlowProvider {
         return AuthFlowConfiguration(loginAnimation: animation, logoutAnimation: animation, policy: .latestWins)
     }
 
-    func initialSession() async -> DemoSession? { Self.restoring }
+    func initialState() async -> AuthInitialState<DemoSession> {
+        Self.restoring.map { .loggedIn($0) } ?? .loggedOut(.signedOut)
+    }
 
-    func makeLoggedOutChild() async -> AppScreen { .login }
+    func makeLoggedOutChild(_ context: AuthLoggedOutContext) async -> AppScreen { .login }
 
-    func makeLoggedInChild(for session: DemoSession) async -> AppScreen {
+    func makeLoggedInChild(_ context: AuthLoggedInContext<DemoSession, Void>) async -> AppScreen {
+        let session = context.session
         let time = loginTimes.indices.contains(session.call) ? loginTimes[session.call] : .zero
         if time > .zero {
             try? await Task.sleep(for: time)

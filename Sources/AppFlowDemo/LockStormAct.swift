@@ -117,14 +117,14 @@ final class LockWatchStage: FlowStage {
 struct LockDemoProvider: AuthFlowProvider {
     let fast: Bool
 
-    func initialSession() async -> String? { nil }
-    func makeLoggedOutChild() async -> AppScreen { .login }
-    func makeLoggedInChild(for session: String) async -> AppScreen {
-        await pause(session.hashValue & 0xFF)
-        return .main(user: session)
+    func initialState() async -> AuthInitialState<String> { .loggedOut(.signedOut) }
+    func makeLoggedOutChild(_ context: AuthLoggedOutContext) async -> AppScreen { .login }
+    func makeLoggedInChild(_ context: AuthLoggedInContext<String, Void>) async -> AppScreen {
+        await pause(context.session.hashValue & 0xFF)
+        return .main(user: context.session)
     }
-    func makeLockScreen(for session: String, in scene: AuthSceneID) async -> AppScreen {
-        await pause((session.hashValue >> 8) & 0xFF)
+    func makeLockScreen(_ context: AuthCoverContext<String>) async -> AppScreen {
+        await pause((context.session.hashValue >> 8) & 0xFF)
         return .splash
     }
     var configuration: AuthFlowConfiguration {

@@ -18,13 +18,13 @@ enum UIKitGuide {
             AuthFlowConfiguration(loginAnimation: .crossDissolve(), logoutAnimation: .crossDissolve())
         }
 
-        func initialSession() async -> String? { nil }
+        func initialState() async -> AuthInitialState<String> { .loggedOut(.signedOut) }
 
-        @MainActor func makeLoggedOutChild() async -> UIViewController {
+        @MainActor func makeLoggedOutChild(_ context: AuthLoggedOutContext) async -> UIViewController {
             LoginViewController()
         }
 
-        @MainActor func makeLoggedInChild(for session: String) async -> UIViewController {
+        @MainActor func makeLoggedInChild(_ context: AuthLoggedInContext<String, Void>) async -> UIViewController {
             HomeViewController()
         }
     }

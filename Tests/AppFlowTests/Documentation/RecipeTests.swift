@@ -173,16 +173,19 @@ extension RecipeTests {
     struct VaultProvider: AuthFlowProvider {
         var vaultTimedOut = true
 
-        func initialSession() async -> String? { "ada" }
+        /// The account the keychain restores.
+        func restoredAccount() async -> String? { "ada" }
 
         func initialState() async -> AuthInitialState<String> {
-            guard let account = await initialSession() else { return .loggedOut(.signedOut) }
+            guard let account = await restoredAccount() else { return .loggedOut(.signedOut) }
             return vaultTimedOut ? .locked(account) : .loggedIn(account)
         }
 
-        func makeLoggedOutChild() async -> String { "sign-in" }
-        func makeLoggedInChild(for session: String) async -> String { "vault(\(session))" }
-        func makeLockScreen(for session: String, in scene: AuthSceneID) async -> String { "unlock(\(session))" }
+        func makeLoggedOutChild(_ context: AuthLoggedOutContext) async -> String { "sign-in" }
+        func makeLoggedInChild(_ context: AuthLoggedInContext<String, Void>) async -> String {
+            "vault(\(context.session))"
+        }
+        func makeLockScreen(_ context: AuthCoverContext<String>) async -> String { "unlock(\(context.session))" }
         var configuration: AuthFlowConfiguration {
             AuthFlowConfiguration(loginAnimation: .immediate, logoutAnimation: .immediate)
         }

@@ -14,9 +14,13 @@ struct SeedScenarioTests {
     struct MyInterfaceProvider: AuthFlowProvider {
         var storedSession: String?
 
-        func initialSession() async -> String? { storedSession }  // isInitiallyLoggedIn
-        func makeLoggedOutChild() async -> String { "welcome" }  // loggedOutInterfaceViewController
-        func makeLoggedInChild(for user: String) async -> String { "tabs(\(user))" }  // loggedInInterfaceViewController
+        func initialState() async -> AuthInitialState<String> {  // isInitiallyLoggedIn
+            storedSession.map { .loggedIn($0) } ?? .loggedOut(.signedOut)
+        }
+        func makeLoggedOutChild(_ context: AuthLoggedOutContext) async -> String { "welcome" }  // loggedOutInterfaceViewController
+        func makeLoggedInChild(_ context: AuthLoggedInContext<String, Void>) async -> String {  // loggedInInterfaceViewController
+            "tabs(\(context.session))"
+        }
         var configuration: AuthFlowConfiguration {  // configuration(for:traitCollection:)
             AuthFlowConfiguration(loginAnimation: .immediate, logoutAnimation: .immediate)
         }
