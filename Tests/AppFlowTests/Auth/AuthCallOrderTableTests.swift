@@ -7,7 +7,7 @@ import Testing
 /// makes there, kept in `AuthCallOrderTable.txt` with its action and resulting state, the
 /// invariant checked before and after every row, and an exit test for the input no state
 /// takes.
-@Suite struct AuthCallOrderTableTests {
+@Suite struct AuthCallOrderTableTests: InvariantMachineTable {
     /// Calls are named by what they are; joiners and factory handles are plain values.
     typealias Order = AuthCallOrder<String, String, Int>
 
@@ -75,8 +75,6 @@ import Testing
         }
     }
 
-    typealias Row = TableRow<State, Input, Void>
-
     /// Every input in every state: a call is made (issued, then joins or decides; only the
     /// call issued last decides), and each call issued so far may start a factory or end.
     static func inputs(in state: State) -> [Input] {
@@ -88,8 +86,6 @@ import Testing
         }
         return inputs
     }
-
-    static let rows: [Row] = State.allCases.flatMap { state in inputs(in: state).map { Row(state, $0, ()) } }
 
     static func apply(_ input: Input, to order: inout Order) -> String {
         switch input {
@@ -119,6 +115,9 @@ import Testing
         return parts.joined(separator: "; ")
     }
 
+    static func make(_ state: State) -> Order { state.make() }
+    static func invariantViolations(of machine: Order) -> [String] { machine.invariantViolations() }
+
     static let table = TableFile("AuthCallOrderTable.txt", besideTestFile: #filePath)
 
     @Test func theTableFileListsEveryInputInEveryStateWithItsActionAndResultingState() throws {
@@ -129,20 +128,12 @@ import Testing
             # they are; "last" is the stamp issued last; factory handles are 1x and 20.
 
             """
-        let lines = Self.rows.map { row in
-            var order = row.state.make()
-            let action = Self.apply(row.input, to: &order)
-            return "\(row.key) → \(action) ⇒ \(Self.render(order))"
-        }
-        try Self.table.check(lines, header: header)
+        try Self.table.check(Self.lines(), header: header)
     }
 
     @Test(arguments: rows)
     func everyRowKeepsTheInvariant(_ row: Row) {
-        var order = row.state.make()
-        #expect(order.invariantViolations().isEmpty, "before: \(order.invariantViolations())")
-        _ = Self.apply(row.input, to: &order)
-        #expect(order.invariantViolations().isEmpty, "\(order.invariantViolations())")
+        Self.expectInvariant(row)
     }
 
     @Test func onlyTheNewestCallOnItsWayIsNotSupersededAndOnlyTheNewestCallsFactoryIsKept() {

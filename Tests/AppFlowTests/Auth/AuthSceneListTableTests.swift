@@ -6,7 +6,7 @@ import Testing
 /// `AuthSceneList` as a complete table: every named state × every input, kept in
 /// `AuthSceneListTable.txt` with its answer and resulting state, the invariant checked
 /// before and after every row.
-@Suite struct AuthSceneListTableTests {
+@Suite struct AuthSceneListTableTests: InvariantMachineTable {
     typealias List = AuthSceneList<String>
 
     enum State: String, CaseIterable, Sendable {
@@ -46,11 +46,8 @@ import Testing
         }
     }
 
-    typealias Row = TableRow<State, Input, Void>
-
     /// Every input for scenes 1 to 4: attaching one reserved or not, attached or not.
     static let inputs: [Input] = [.reserve] + (1...4).map { .attach($0) } + (1...4).map { .detach($0) }
-    static let rows: [Row] = State.allCases.flatMap { state in inputs.map { Row(state, $0, ()) } }
 
     static func apply(_ input: Input, to list: inout List) -> String {
         switch input {
@@ -64,6 +61,10 @@ import Testing
         "attached \(list.scenes.map(\.scene)), next \(list.nextID)"
     }
 
+    static func make(_ state: State) -> List { state.make() }
+    static func inputs(in state: State) -> [Input] { inputs }
+    static func invariantViolations(of machine: List) -> [String] { machine.invariantViolations() }
+
     static let table = TableFile("AuthSceneListTable.txt", besideTestFile: #filePath)
 
     @Test func theTableFileListsEveryInputInEveryStateWithItsAnswerAndResultingState() throws {
@@ -73,19 +74,11 @@ import Testing
             # AuthSceneListTableTests. Scene n is named "sn".
 
             """
-        let lines = Self.rows.map { row in
-            var list = row.state.make()
-            let answer = Self.apply(row.input, to: &list)
-            return "\(row.key) → \(answer) ⇒ \(Self.render(list))"
-        }
-        try Self.table.check(lines, header: header)
+        try Self.table.check(Self.lines(), header: header)
     }
 
     @Test(arguments: rows)
     func everyRowKeepsTheInvariant(_ row: Row) {
-        var list = row.state.make()
-        #expect(list.invariantViolations().isEmpty, "before: \(list.invariantViolations())")
-        _ = Self.apply(row.input, to: &list)
-        #expect(list.invariantViolations().isEmpty, "\(list.invariantViolations())")
+        Self.expectInvariant(row)
     }
 }

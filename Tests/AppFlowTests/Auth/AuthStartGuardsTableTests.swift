@@ -6,7 +6,7 @@ import Testing
 /// `AuthStartGuards` as a complete table: every named state × every input, kept in
 /// `AuthStartGuardsTable.txt` with its answer and resulting state, the invariant checked
 /// before and after every row.
-@Suite struct AuthStartGuardsTableTests {
+@Suite struct AuthStartGuardsTableTests: InvariantMachineTable {
     typealias Guards = AuthStartGuards<String, String>
 
     enum State: String, CaseIterable, Sendable {
@@ -64,8 +64,6 @@ import Testing
         }
     }
 
-    typealias Row = TableRow<State, Input, Void>
-
     static let inputs: [Input] =
         [.called(isStart: true, replacingUnbegunStart: nil), .called(isStart: true, replacingUnbegunStart: 1)]
         + [.called(isStart: false, replacingUnbegunStart: nil)]
@@ -73,7 +71,6 @@ import Testing
         + [.join(.cover), .join(.lock(keepsSession: true)), .join(.uncover), .join(.unlock)]
         + [.ended(.completed, carries: false), .ended(.completed, carries: true), .ended(.unchanged, carries: false)]
         + [.ended(.superseded, carries: true), .ended(.cancelled, carries: false)]
-    static let rows: [Row] = State.allCases.flatMap { state in inputs.map { Row(state, $0, ()) } }
 
     static func apply(_ input: Input, to guards: inout Guards) -> String {
         switch input {
@@ -104,6 +101,10 @@ import Testing
         return "starts [\(starts.joined(separator: "; "))], carried [\(carried.joined(separator: ", "))]"
     }
 
+    static func make(_ state: State) -> Guards { state.make() }
+    static func inputs(in state: State) -> [Input] { inputs }
+    static func invariantViolations(of machine: Guards) -> [String] { machine.invariantViolations() }
+
     static let table = TableFile("AuthStartGuardsTable.txt", besideTestFile: #filePath)
 
     @Test func theTableFileListsEveryInputInEveryStateWithItsAnswerAndResultingState() throws {
@@ -114,19 +115,11 @@ import Testing
             # "jN" for call N; a carried guard has none.
 
             """
-        let lines = Self.rows.map { row in
-            var guards = row.state.make()
-            let answer = Self.apply(row.input, to: &guards)
-            return "\(row.key) → \(answer) ⇒ \(Self.render(guards))"
-        }
-        try Self.table.check(lines, header: header)
+        try Self.table.check(Self.lines(), header: header)
     }
 
     @Test(arguments: rows)
     func everyRowKeepsTheInvariant(_ row: Row) {
-        var guards = row.state.make()
-        #expect(guards.invariantViolations().isEmpty, "before: \(guards.invariantViolations())")
-        _ = Self.apply(row.input, to: &guards)
-        #expect(guards.invariantViolations().isEmpty, "\(guards.invariantViolations())")
+        Self.expectInvariant(row)
     }
 }

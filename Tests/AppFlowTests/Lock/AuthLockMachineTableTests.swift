@@ -6,7 +6,7 @@ import Testing
 /// `AuthLockMachine` as a complete table: every named state × every input the auth
 /// machine makes, kept in `AuthLockMachineTable.txt` with its answer and resulting state,
 /// the invariant checked before and after every row.
-@Suite struct AuthLockMachineTableTests {
+@Suite struct AuthLockMachineTableTests: InvariantMachineTable {
     typealias Machine = AuthLockMachine<String>
 
     /// The named states, each reached by the inputs the auth machine makes for call 2 with
@@ -67,8 +67,6 @@ import Testing
         }
     }
 
-    typealias Row = TableRow<State, Input, Void>
-
     /// Every call aimed from every place as call 4, a start's or a joined call's hiding
     /// (newer than all, or older than some), a cover called, a call ended, and whether an
     /// attempt begun before or after the last lock or cover is superseded.
@@ -79,8 +77,6 @@ import Testing
             .hides(1, as: .teardown), .coverCalled, .ended(2), .supersedes(attemptSince: 1),
             .supersedes(attemptSince: 3),
         ]
-
-    static let rows: [Row] = State.allCases.flatMap { state in inputs.map { Row(state, $0, ()) } }
 
     static func apply(_ input: Input, to machine: inout Machine) -> String {
         switch input {
@@ -111,6 +107,10 @@ import Testing
         return parts.joined(separator: "; ")
     }
 
+    static func make(_ state: State) -> Machine { state.make() }
+    static func inputs(in state: State) -> [Input] { inputs }
+    static func invariantViolations(of machine: Machine) -> [String] { machine.invariantViolations(lastStamp: 4) }
+
     static let table = TableFile("AuthLockMachineTable.txt", besideTestFile: #filePath)
 
     @Test func theTableFileListsEveryInputInEveryStateWithItsAnswerAndResultingState() throws {
@@ -121,22 +121,11 @@ import Testing
             # from calls 2 and 3; the inputs are of call 4, or of an older stamp where named.
 
             """
-        let lines = Self.rows.map { row in
-            var machine = row.state.make()
-            let answer = Self.apply(row.input, to: &machine)
-            return "\(row.key) → \(answer) ⇒ \(Self.render(machine))"
-        }
-        try Self.table.check(lines, header: header)
+        try Self.table.check(Self.lines(), header: header)
     }
 
     @Test(arguments: rows)
     func everyRowKeepsTheInvariant(_ row: Row) {
-        var machine = row.state.make()
-        #expect(
-            machine.invariantViolations(lastStamp: 4).isEmpty,
-            "before: \(machine.invariantViolations(lastStamp: 4))"
-        )
-        _ = Self.apply(row.input, to: &machine)
-        #expect(machine.invariantViolations(lastStamp: 4).isEmpty, "\(machine.invariantViolations(lastStamp: 4))")
+        Self.expectInvariant(row)
     }
 }

@@ -5,7 +5,7 @@ import Testing
 
 /// `CoveredChildMachine` as a complete table: every state × every input a scene makes,
 /// kept in `CoveredChildMachineTable.txt` with its answer and resulting state.
-@Suite struct CoveredChildMachineTableTests {
+@Suite struct CoveredChildMachineTableTests: MachineTable {
     typealias Machine = CoveredChildMachine<String>
 
     /// Nothing kept, or screen "s" of epoch 1 kept by cover call 2.
@@ -39,8 +39,6 @@ import Testing
         }
     }
 
-    typealias Row = TableRow<State, Input, Void>
-
     static let inputs: [Input] =
         [
             .keep(screen: 1, sessionChild: true, cover: 1, by: 3),
@@ -50,8 +48,6 @@ import Testing
             .keep(screen: 2, sessionChild: true, cover: 1, by: 3),
             .keep(screen: nil, sessionChild: true, cover: nil, by: 3),
         ] + [nil, 1, 2].map { .covered(ofEpoch: $0) } + [nil, 2, 3].map { .release(keptBefore: $0) }
-
-    static let rows: [Row] = State.allCases.flatMap { state in inputs.map { Row(state, $0, ()) } }
 
     static func apply(_ input: Input, to machine: inout Machine) -> String {
         switch input {
@@ -79,6 +75,9 @@ import Testing
         }
     }
 
+    static func make(_ state: State) -> Machine { state.make() }
+    static func inputs(in state: State) -> [Input] { inputs }
+
     static let table = TableFile("CoveredChildMachineTable.txt", besideTestFile: #filePath)
 
     @Test func theTableFileListsEveryInputInEveryStateWithItsAnswerAndResultingState() throws {
@@ -89,11 +88,6 @@ import Testing
             # cover call 2; "t" is the screen a later input offers.
 
             """
-        let lines = Self.rows.map { row in
-            var machine = row.state.make()
-            let answer = Self.apply(row.input, to: &machine)
-            return "\(row.key) → \(answer) ⇒ \(Self.render(machine))"
-        }
-        try Self.table.check(lines, header: header)
+        try Self.table.check(Self.lines(), header: header)
     }
 }
