@@ -17,8 +17,10 @@ struct SeedScenarioTests {
         func initialState() async -> AuthInitialState<String> {  // isInitiallyLoggedIn
             storedSession.map { .loggedIn($0) } ?? .loggedOut(.signedOut)
         }
-        func makeLoggedOutChild(_ context: AuthLoggedOutContext) async -> String { "welcome" }  // loggedOutInterfaceViewController
-        func makeLoggedInChild(_ context: AuthLoggedInContext<String, Void>) async -> String {  // loggedInInterfaceViewController
+        // loggedOutInterfaceViewController
+        func makeLoggedOutChild(_ context: AuthLoggedOutContext) async -> String { "welcome" }
+        // loggedInInterfaceViewController
+        func makeLoggedInChild(_ context: AuthLoggedInContext<String, Void>) async -> String {
             "tabs(\(context.session))"
         }
         var configuration: AuthFlowConfiguration {  // configuration(for:traitCollection:)
