@@ -1,6 +1,7 @@
 /* Appended by .ci/apple-typecheck to the shared Darwin stand-in (../shared/tools/
-   apple-availability/darwin-stub/darwin_stub.h) for the declarations the demo adds,
-   transcribed from the macOS SDK (sys/ttycom.h) and the Swift Darwin overlay. */
+   apple-availability/darwin-stub/darwin_stub.h) for the declarations the demo and
+   LockedValue add,
+   transcribed from the macOS SDK (sys/ttycom.h, pthread.h) and the Swift Darwin overlay. */
 struct winsize {
   unsigned short ws_row;
   unsigned short ws_col;
@@ -16,3 +17,8 @@ typedef struct __sFILE FILE;
 FILE *fopen(const char *restrict, const char *restrict);
 size_t fwrite(const void *restrict, size_t, size_t, FILE *restrict);
 int fclose(FILE *);
+/* pthread.h: a debug build's LockedValue makes its mutex check its holder. */
+#define PTHREAD_MUTEX_ERRORCHECK 1
+int pthread_mutexattr_init(pthread_mutexattr_t *);
+int pthread_mutexattr_destroy(pthread_mutexattr_t *);
+int pthread_mutexattr_settype(pthread_mutexattr_t *, int);
