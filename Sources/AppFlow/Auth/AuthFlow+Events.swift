@@ -62,7 +62,7 @@ extension AuthFlow {
         output.onTermination = { [weak self] _ in
             consumer.cancel()
             feed.stop()
-            self?.eventFeeds.withLock { $0.remove(feed) }
+            self?.core.withLock { $0.feeds.remove(feed) }
         }
         return stream
     }

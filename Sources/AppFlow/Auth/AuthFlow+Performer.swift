@@ -15,7 +15,7 @@ extension AuthFlow {
     /// says the flow moved to another session (or out of one), the services machine hears it
     /// in the same step, so that the changes reach it in the order they happened.
     func decide<Action>(_ input: (inout Machine) -> Action) -> Action {
-        guard let services else { return machine.withLock(input) }
+        guard let services else { return core.withLock { input(&$0.calls) } }
         let (action, servicesAction) = core.withLock { core in
             let action = input(&core.calls)
             return (action, core.calls.takeSessionChange().map { core.services.sessionChanged(to: $0) })
@@ -138,14 +138,14 @@ extension AuthFlow {
         // The app's own work before the call shows anything (an unlock's data clearing); a
         // call made meanwhile beats this one, as always. An unlock with nothing to unlock
         // runs none.
-        if let preparing, machine.withLock({ $0.movesPlace(stamp) }) {
+        if let preparing, core.withLock({ $0.calls.movesPlace(stamp) }) {
             trace(.workBegan(number: stamp, scene: scene.id, work: .preparation))
             await preparing()
             trace(.workEnded(number: stamp, scene: scene.id, work: .preparation))
         }
         if case .start = call {
             let answer = await provider.initialState()
-            machine.withLock { $0.startAnswered(stamp, answer) }
+            core.withLock { $0.calls.startAnswered(stamp, answer) }
         }
         // One step, unless the call was launched as it was stamped: the animation the call
         // takes (if its caller named none), then where it runs.
@@ -157,7 +157,7 @@ extension AuthFlow {
         let end: Machine.EndAction
         switch fanOut {
         case .resolved(let result):
-            end = machine.withLock { $0.callEnded(stamp, result: result) }
+            end = core.withLock { $0.calls.callEnded(stamp, result: result) }
         case .run(let scenes):
             end = await run(stamp, call, in: scenes, animation: chosen)
         }
@@ -226,7 +226,7 @@ extension AuthFlow {
         in scenes: [(id: AuthSceneID, scene: AuthScene<Provider>)],
         animation: TransitionAnimation
     ) async -> Machine.EndAction {
-        switch machine.withLock({ Self.end(stamp, results, followingUp: false, in: &$0) }) {
+        switch core.withLock({ Self.end(stamp, results, followingUp: false, in: &$0.calls) }) {
         case .done(let end):
             await reportShown(stamp, in: scenes.lazy.map(\.scene))
             return end
@@ -241,7 +241,7 @@ extension AuthFlow {
                 let result = await task.value
                 final = final.map { $0.id == id ? (id, result) : $0 }
             }
-            guard case .done(let end) = machine.withLock({ Self.end(stamp, final, followingUp: true, in: &$0) })
+            guard case .done(let end) = core.withLock({ Self.end(stamp, final, followingUp: true, in: &$0.calls) })
             else { preconditionFailure("Internal inconsistency: a follow-up was followed up") }
             await reportShown(stamp, in: scenes.lazy.map(\.scene))
             return end
@@ -337,7 +337,7 @@ extension AuthFlow {
             arrived: { scene.arrived(stamp) },
             to: { [self] in
                 let current = await container.child
-                let plan = machine.withLock { $0.plan(stamp, call, current: current.place) }
+                let plan = core.withLock { $0.calls.plan(stamp, call, current: current.place) }
                 if plan.reusesCovered, let covered = scene.covered(ofEpoch: plan.epoch) {
                     // The child the lock hid, shown again as it was: a new screen of it.
                     return screen(
@@ -370,7 +370,7 @@ extension AuthFlow {
                     try? await clock.sleep(for: plan.delay)
                 }
                 progress.withLock { $0.building = true }
-                guard machine.withLock({ $0.buildsChild(stamp) }) else {
+                guard core.withLock({ $0.calls.buildsChild(stamp) }) else {
                     // Beaten before its factory began: the factory is never called, and
                     // the placeholder stands in for a child that is dropped unseen.
                     let placeholder = await provider.makeSwitchingPlaceholder(in: scene.id)
@@ -396,7 +396,7 @@ extension AuthFlow {
                     )
                 }
                 trace(.workBegan(number: stamp, scene: scene.id, work: .child))
-                if case .cancel(let handle) = machine.withLock({ $0.buildStarted(stamp, build) }) {
+                if case .cancel(let handle) = core.withLock({ $0.calls.buildStarted(stamp, build) }) {
                     handle.cancel()
                 }
                 let child = await build.value
@@ -434,7 +434,7 @@ extension AuthFlow {
     /// container would refuse this one on arrival. Returns the machine's result for it.
     private func beatenAtGate(_ stamp: Machine.Stamp, in scene: AuthScene<Provider>) -> TransitionResult {
         trace(.admission(number: stamp, scene: scene.id, point: "gate", admitted: false))
-        return machine.withLock { $0.beatenAtGate(callerCancelled: Task.isCancelled) }
+        return core.withLock { $0.calls.beatenAtGate(callerCancelled: Task.isCancelled) }
     }
 
     /// Makes the provider's child of `phase` for scene `scene`; a logged-in child with the
@@ -568,8 +568,8 @@ extension AuthFlow {
             policy: policy,
             admission: { [self] point, current in
                 let same = Self.isSameAccount(call, current.place, provider: provider)
-                return machine.withLock {
-                    $0.admitRelease(
+                return core.withLock {
+                    $0.calls.admitRelease(
                         stamp,
                         call,
                         at: point,

@@ -16,7 +16,7 @@ extension AuthFlow {
     /// **After ``finish()``.** The scene shows `placeholder`, and calls return
     /// ``AuthResult/cancelled``.
     public func attachScene(placeholder: Child, stage: (any FlowStage<Screen>)? = nil) -> AuthScene<Provider> {
-        let id = machine.withLock { $0.reserveScene() }
+        let id = core.withLock { $0.calls.reserveScene() }
         let scene = Self.makeScene(id, splash: placeholder, stage: stage, configuration: configuration, clock: clock)
         traceTransitions(of: scene)
         let (action, sources) = core.withLock { core in
@@ -44,7 +44,7 @@ extension AuthFlow {
             case .join(_, let stamp, let call):
                 let result = await switchTo(stamp, call, in: scene, animation: .immediate)
                 await reportShown(stamp, in: CollectionOfOne(scene))
-                next = machine.withLock { $0.rejoin(scene.id, after: stamp, result: result) }
+                next = core.withLock { $0.calls.rejoin(scene.id, after: stamp, result: result) }
             case .place(_, let stamp, let place, let epoch, let origin):
                 await self.place(scene, at: place, epoch: epoch, origin: origin, while: stamp)
             }
@@ -75,7 +75,7 @@ extension AuthFlow {
 
     /// The scenes attached now, in the order they were attached.
     public var scenes: [AuthScene<Provider>] {
-        machine.withLock { $0.scenes.map(\.scene) }
+        core.withLock { $0.calls.scenes.map(\.scene) }
     }
 
     /// A scene's container, showing `splash` until its first transition.
@@ -122,7 +122,7 @@ extension AuthFlow {
             admission: { [self] point, _ in
                 // At every point, `overtaken` too: a placement's factory is all build, so a
                 // superseded one lets a newer call go first.
-                let admitted = machine.withLock { $0.admitPlacement(stamp) }
+                let admitted = core.withLock { $0.calls.admitPlacement(stamp) }
                 if point == .overtaken, !admitted { overtaken(progress) }
                 return admitted
             },

@@ -53,24 +53,18 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
     /// The clock the flow's animations, delays and timeouts run on, as given to the
     /// initialiser: what a host of one more scene times its own waits on.
     public let clock: any Clock<Duration>
-    /// Every decision of the flow, under its one lock (``AuthCore``).
+    /// Every decision of the flow, under its one lock (``AuthCore``): the calls' machine,
+    /// the intents', the services' and the event feeds.
     let core: LockedValue<Core>
-    /// The calls' machine: the core's part, under the core's lock.
-    let machine: LockedPart<Machine>
     /// The session services, if the provider declares them.
     let services: SessionServices<Session, Provider.Services>?
-    /// The intents' machine, used only if the provider declares intents: the core's part,
-    /// under the core's lock.
-    let intents: LockedPart<IntentMachine>
     /// Where the flow records what it does; `nil` records nothing.
     let tracer: (any FlowTracer)?
     /// The factories of calls a newer call overtook: no container waits for them, so
     /// ``finish()`` does.
     let overtakenFactories = WorkInFlight()
-    /// The feeds of the flow's event streams: the core's part, under the core's lock.
-    let eventFeeds: LockedPart<EventFeeds>
 
-    typealias Core = AuthCore<Machine, IntentMachine, SessionServices<Session, Provider.Services>.Machine, EventFeeds>
+    typealias Core = AuthCore
     typealias Machine = AuthStateMachine<Session, AuthOutcome, Task<Child, Never>, AuthScene<Provider>>
     typealias EventFeeds = AuthEventFeeds<Screen, AuthScene<Provider>>
     typealias IntentMachine = IntentStateMachine<Session, Provider.Intent, Child, AuthIntentHandle>
@@ -108,9 +102,6 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
         intents.attached(id)
         let core = LockedValue(Core(calls: machine, intents: intents, services: .init(), feeds: EventFeeds()))
         self.core = core
-        self.machine = LockedPart(of: core, \.calls)
-        self.intents = LockedPart(of: core, \.intents)
-        self.eventFeeds = LockedPart(of: core, \.feeds)
         let services =
             Provider.hasServices
             ? SessionServices<Session, Provider.Services>(
@@ -143,7 +134,7 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
     /// Intents still held when the flow goes are dropped as finished: their openers never
     /// wait forever.
     deinit {
-        for (waiter, result) in intents.withLock({ $0.finish() }).resolve {
+        for (waiter, result) in core.withLock({ $0.intents.finish() }).resolve {
             waiter.resolve(result)
         }
     }
@@ -152,7 +143,7 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
     /// order, the moment it is made. Calls the flow refused at once, joined and beaten
     /// calls count too: to tell whether anything happened, read ``changeCount``.
     public var callCount: UInt64 {
-        machine.withLock { $0.callCount }
+        core.withLock { $0.calls.callCount }
     }
 
     /// How many calls have switched what a window shows: each call counts once, when it
@@ -161,7 +152,7 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
     /// the call returns; calls made after ``finish()`` return ``AuthResult/cancelled`` and
     /// never count.
     public var changeCount: UInt64 {
-        machine.withLock { $0.changeCount }
+        core.withLock { $0.calls.changeCount }
     }
 
     /// The phase shown now (the destination once a transition has begun), in the first
@@ -189,7 +180,7 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
     /// refused as unchanged, do not change it; neither does a call's result (a login
     /// superseded by nothing later still asked for its session).
     public var requestedPhase: AuthPhase<Session>? {
-        machine.withLock { $0.requestedPhase }
+        core.withLock { $0.calls.requestedPhase }
     }
 
     /// The variant of the logged-out child shown now, in the scene ``phase`` reads; `nil`

@@ -1,7 +1,9 @@
 /// A part of the value a ``LockedValue`` guards, reached under that value's lock.
 ///
-/// It lets each part of one lock's value keep its own name (an ``AuthFlow``'s call machine,
-/// intents, services, event feeds) while one mutex guards them all. A part's lock is its
+/// It hands one part of one lock's value to code that knows nothing of the whole (an
+/// ``AuthFlow``'s services performer gets the services' machine of the flow's core), while
+/// one mutex guards them all. It reaches the part through a key path, which costs more
+/// than a field access: hot paths take the whole's lock themselves. A part's lock is its
 /// whole's: never take it inside the whole's or inside another part's of the same whole.
 /// A debug build's mutex checks this and stops the process
 /// (`LockedValueTests.aLockTakenAgainByItsHolderStopsTheProcessInADebugBuild`); an input
