@@ -1,7 +1,8 @@
 /* Appended by .ci/apple-typecheck to the shared Darwin stand-in (../shared/tools/
    apple-availability/darwin-stub/darwin_stub.h) for the declarations the demo and
    LockedValue add,
-   transcribed from the macOS SDK (sys/ttycom.h, pthread.h) and the Swift Darwin overlay. */
+   transcribed from the macOS SDK (sys/ttycom.h, pthread.h, unistd.h) and the Swift Darwin
+   overlay. */
 struct winsize {
   unsigned short ws_row;
   unsigned short ws_col;
@@ -22,3 +23,5 @@ int fclose(FILE *);
 int pthread_mutexattr_init(pthread_mutexattr_t *);
 int pthread_mutexattr_destroy(pthread_mutexattr_t *);
 int pthread_mutexattr_settype(pthread_mutexattr_t *, int);
+/* unistd.h: the lock's exit test ends a deadlocked child process with an alarm. */
+unsigned int alarm(unsigned int);

@@ -2,6 +2,12 @@ import Testing
 
 @testable import AppFlow
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The package's one lock type, and the parts of one lock's value.
 @Suite(.timeLimit(.minutes(1)))
 struct LockedValueTests {
@@ -10,6 +16,9 @@ struct LockedValueTests {
     /// parts: the debug build's mutex stops the process instead of hanging.
     @Test func aLockTakenAgainByItsHolderStopsTheProcessInADebugBuild() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            // A mutex that does not check its holder deadlocks here: the alarm ends the
+            // process, without the EDEADLK message, instead of leaving the test hanging.
+            alarm(10)
             let whole = LockedValue((calls: 0, intents: 0))
             let calls = LockedPart(of: whole, \.calls)
             let intents = LockedPart(of: whole, \.intents)
