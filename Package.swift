@@ -37,6 +37,7 @@ let package = Package(
             exclude: [
                 "Container/FlowStateMachineTable.txt", "Auth/AuthStateMachineTable.txt", "Auth/AuthCallOrderTable.txt",
                 "Auth/AuthPlaceMachineTable.txt", "Auth/AuthSceneListTable.txt", "Auth/AuthStartGuardsTable.txt",
+                "Auth/AuthRequestMachineTable.txt",
                 "Lock/CoveredChildMachineTable.txt", "Lock/AuthLockMachineTable.txt",
                 "Intents/IntentStateMachineTable.txt", "Presentation/FlowViewStateMachineTable.txt",
             ]

@@ -305,10 +305,9 @@ extension AuthFlow {
         guard await scene.passGate(stamp) else { return beatenAtGate(stamp, in: scene) }
         // Only a flow with services records which services a factory holds.
         let acquired: LockedValue<UInt64?>? = services == nil ? nil : LockedValue(nil)
-        // Whether this request's factory builds its child now (not while the outgoing
-        // child prepares to leave), the machine's fact for ``FlowAdmissionPoint/overtaken``,
-        // and whether a newer request overtook it.
-        let progress = LockedValue(BuildProgress())
+        // The call's request in this container: its plan, whether its factory builds (the
+        // machine's fact for ``FlowAdmissionPoint/overtaken``), whether it was overtaken.
+        let request = LockedValue(AuthRequestMachine<Machine.Plan>())
         let container = scene.container
         let result = await container.cycle(
             animation: animation,
@@ -317,27 +316,33 @@ extension AuthFlow {
                 // The provider's answer, and the factory's progress, are read before the
                 // machine's lock is taken: no user code and no other lock under it.
                 let same = Self.isSameAccount(call, current.place, provider: provider)
-                let building = point == .overtaken && progress.withLock { $0.building }
-                let admitted =
-                    decide {
-                        $0.admit(
-                            stamp,
-                            call,
-                            at: point,
-                            current: current.place,
-                            currentEpoch: current.sessionEpoch,
-                            building: building,
-                            sameAccount: { _, _ in same }
-                        )
-                    } == .admit
+                let building = point == .overtaken && request.withLock { $0.isBuilding }
+                let (action, plan) = decide {
+                    $0.admitAndPlan(
+                        stamp,
+                        call,
+                        at: point,
+                        current: current.place,
+                        currentEpoch: current.sessionEpoch,
+                        building: building,
+                        sameAccount: { _, _ in same }
+                    )
+                }
+                let admitted = action == .admit
                 trace(.admission(number: stamp, scene: scene.id, point: "\(point)", admitted: admitted))
-                if point == .overtaken, !admitted { overtaken(progress) }
+                if let plan {
+                    _ = request.withLock { $0.begin(plan) }
+                }
+                if point == .overtaken, !admitted { overtaken(request) }
                 return admitted
             },
             arrived: { scene.arrived(stamp) },
             to: { [self] in
                 let current = await container.child
-                let plan = core.withLock { $0.calls.plan(stamp, call, current: current.place) }
+                // The container runs a factory only after the call's admission at its start.
+                guard let plan = request.withLock({ $0.plan }) else {
+                    preconditionFailure("Internal inconsistency: a factory ran before its call began")
+                }
                 if plan.reusesCovered, let covered = scene.covered(ofEpoch: plan.epoch) {
                     // The child the lock hid, shown again as it was: a new screen of it.
                     return screen(
@@ -369,7 +374,7 @@ extension AuthFlow {
                 if plan.delay > .zero {
                     try? await clock.sleep(for: plan.delay)
                 }
-                progress.withLock { $0.building = true }
+                request.withLock { $0.build() }
                 guard core.withLock({ $0.calls.buildsChild(stamp) }) else {
                     // Beaten before its factory began: the factory is never called, and
                     // the placeholder stands in for a child that is dropped unseen.
@@ -416,7 +421,7 @@ extension AuthFlow {
         if let epoch = acquired?.withLock({ $0 }) {
             services?.factoryEnded(epoch)
         }
-        factoryReturned(progress)
+        factoryReturned(request)
         if result.didRun, !Machine.keepsCoveredChild(after: call) {
             // The lock screen has gone (an unlock showed the kept child, or another call
             // replaced it): the scene lets go of a child an older lock kept, and keeps one a
@@ -477,24 +482,17 @@ extension AuthFlow {
         }
     }
 
-    /// Where one request of a call stands with its factory.
-    struct BuildProgress: Sendable {
-        /// The factory builds the call's child.
-        var building = false
-        /// A newer request overtook the request: ``finish()`` waits for its factory.
-        var overtaken = false
+    /// A newer request overtook the one of `request` while its factory built: the factory
+    /// runs on, and ``finish()`` waits for it.
+    func overtaken(_ request: LockedValue<AuthRequestMachine<Machine.Plan>>) {
+        if request.withLock({ $0.overtake() }) {
+            overtakenFactories.begin()
+        }
     }
 
-    /// A newer request overtook the request of `progress`: its factory runs on, and
-    /// ``finish()`` waits for it.
-    func overtaken(_ progress: LockedValue<BuildProgress>) {
-        progress.withLock { $0.overtaken = true }
-        overtakenFactories.begin()
-    }
-
-    /// The request of `progress` has returned from its container.
-    func factoryReturned(_ progress: LockedValue<BuildProgress>) {
-        if progress.withLock({ $0.overtaken }) {
+    /// The request of `request` has returned from its container.
+    func factoryReturned(_ request: LockedValue<AuthRequestMachine<Machine.Plan>>) {
+        if request.withLock({ $0.returned() }) {
             overtakenFactories.end()
         }
     }

@@ -114,7 +114,7 @@ extension AuthFlow {
         // Only a flow with services records which services a factory holds.
         let acquired: LockedValue<UInt64?>? = services == nil ? nil : LockedValue(nil)
         // A placement's factory builds from its start.
-        let progress = LockedValue(BuildProgress(building: true))
+        let request = LockedValue(AuthRequestMachine<Machine.Plan>.placing())
         let (phase, variant, privacy) = (place.phase, place.logoutVariant, place.isPrivacyCover)
         _ = await scene.container.cycle(
             animation: .immediate,
@@ -123,7 +123,7 @@ extension AuthFlow {
                 // At every point, `overtaken` too: a placement's factory is all build, so a
                 // superseded one lets a newer call go first.
                 let admitted = core.withLock { $0.calls.admitPlacement(stamp) }
-                if point == .overtaken, !admitted { overtaken(progress) }
+                if point == .overtaken, !admitted { overtaken(request) }
                 return admitted
             },
             to: { [self] in
@@ -134,7 +134,7 @@ extension AuthFlow {
         if let epoch = acquired?.withLock({ $0 }) {
             services?.factoryEnded(epoch)
         }
-        factoryReturned(progress)
+        factoryReturned(request)
         await reportShown(stamp, in: CollectionOfOne(scene))
     }
 }

@@ -458,6 +458,31 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         }
     }
 
+    /// ``admit(_:_:at:current:currentEpoch:building:sameAccount:)``, and for a call it
+    /// begins (admitted at ``FlowAdmissionPoint/start``) its plan in the same step:
+    /// ``plan(_:_:current:)`` as the call begins, which its factory then follows.
+    mutating func admitAndPlan(
+        _ stamp: Stamp,
+        _ call: Call,
+        at point: FlowAdmissionPoint,
+        current: AuthPlace<Session>,
+        currentEpoch: UInt64?,
+        building: Bool,
+        sameAccount: (Session, Session) -> Bool
+    ) -> (action: AdmitAction, plan: Plan?) {
+        let action = admit(
+            stamp,
+            call,
+            at: point,
+            current: current,
+            currentEpoch: currentEpoch,
+            building: building,
+            sameAccount: sameAccount
+        )
+        guard point == .start, action == .admit else { return (action, nil) }
+        return (action, plan(stamp, call, current: current))
+    }
+
     /// Call `stamp` begins in a scene showing `current`: the flow's place moves to its
     /// destination, and entering a session other than the one the flow is in starts a new
     /// epoch.

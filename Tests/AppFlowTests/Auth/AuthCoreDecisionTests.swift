@@ -75,6 +75,51 @@ import Testing
         #expect(delay(after: [.login("a"), .lock(.teardown)], .unlock(since: nil), current: locked) == .seconds(1))
     }
 
+    /// The factory follows the plan the machine gave the call in the step that began it:
+    /// only an admission at the start that begins the call plans it, and the plan is the
+    /// one of the place and epoch the call began with.
+    @Test func aCallIsPlannedInTheStepThatBeginsItAndOnlyThere() {
+        var (machine, stamp) = Self.machine(after: [.login("a")], making: .lock(.cover))
+        let current: AuthPlace<String> = .loggedIn("a")
+        for point in [FlowAdmissionPoint.arrival, .childMade, .overtaken] {
+            let (action, plan) = machine.admitAndPlan(
+                stamp,
+                .lock(.cover),
+                at: point,
+                current: current,
+                currentEpoch: machine.sessionEpoch,
+                building: false,
+                sameAccount: { $0 == $1 }
+            )
+            #expect(action == .admit && plan == nil, "\(point)")
+        }
+        let epoch = machine.sessionEpoch
+        let (action, plan) = machine.admitAndPlan(
+            stamp,
+            .lock(.cover),
+            at: .start,
+            current: current,
+            currentEpoch: epoch,
+            building: false,
+            sameAccount: { $0 == $1 }
+        )
+        #expect(action == .admit)
+        #expect(plan?.phase == .locked("a") && plan?.covers == true && plan?.epoch == epoch)
+        #expect(plan?.delay == machine.plan(stamp, .lock(.cover), current: current).delay)
+        // A call refused at its start as unchanged begins nothing to plan.
+        var (again, unchanged) = Self.machine(after: [.login("a")], making: .login("a"))
+        let refused = again.admitAndPlan(
+            unchanged,
+            .login("a"),
+            at: .start,
+            current: current,
+            currentEpoch: again.sessionEpoch,
+            building: false,
+            sameAccount: { $0 == $1 }
+        )
+        #expect(refused.action == .refuse(.unchanged) && refused.plan == nil)
+    }
+
     @Test(arguments: [false, true], [false, true])
     func aCallsRouteGivesItsReleaseStepAndOnlyThePrivacyCoverInterrupts(releasesFirst: Bool, hasServices: Bool) {
         let calls: [Machine.Call] = [

@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+
+@testable import AppFlow
+
+/// `AuthRequestMachine` as a complete table: every state × every input, kept in
+/// `AuthRequestMachineTable.txt` with its answer and resulting state, the invariant checked
+/// before and after every row.
+@Suite struct AuthRequestMachineTableTests: InvariantMachineTable {
+    typealias Request = AuthRequestMachine<String>
+
+    enum State: String, CaseIterable, Sendable {
+        case waiting
+        /// Begun with plan "p".
+        case planned
+        case building
+        case overtaken
+        case returned
+        /// A scene's placement, as made.
+        case placing
+
+        func make() -> Request {
+            var request = Request()
+            switch self {
+            case .waiting: break
+            case .planned: _ = request.begin("p")
+            case .building:
+                _ = request.begin("p")
+                request.build()
+            case .overtaken:
+                _ = request.begin("p")
+                request.build()
+                _ = request.overtake()
+            case .returned: _ = request.returned()
+            case .placing: request = .placing()
+            }
+            return request
+        }
+    }
+
+    enum Input: String, CaseIterable, Sendable, CustomStringConvertible {
+        case begin, plan, build, isBuilding, overtake, returned
+        var description: String { rawValue == "begin" ? "begin(\"q\")" : rawValue }
+    }
+
+    static func apply(_ input: Input, to request: inout Request) -> String {
+        switch input {
+        case .begin: return "\(request.begin("q"))"
+        case .plan: return request.plan ?? "nil"
+        case .build:
+            request.build()
+            return "-"
+        case .isBuilding: return "\(request.isBuilding)"
+        case .overtake: return "\(request.overtake())"
+        case .returned: return "\(request.returned())"
+        }
+    }
+
+    static func render(_ request: Request) -> String {
+        switch request.state {
+        case .waiting: return "waiting"
+        case .planned(let plan): return "planned(\(plan))"
+        case .building: return "building"
+        case .overtaken: return "overtaken"
+        case .returned: return "returned"
+        }
+    }
+
+    static func make(_ state: State) -> Request { state.make() }
+    static func inputs(in state: State) -> [Input] { Input.allCases }
+
+    /// The plan is readable exactly while the request is planned, and only a building
+    /// request counts as building.
+    static func invariantViolations(of request: Request) -> [String] {
+        var violations: [String] = []
+        if case .planned = request.state, request.plan == nil {
+            violations.append("a planned request without its plan")
+        }
+        if case .planned = request.state {} else if request.plan != nil { violations.append("a plan outside planned") }
+        if case .building = request.state {
+            if !request.isBuilding { violations.append("building, not counted") }
+        } else if request.isBuilding {
+            violations.append("counted as building in \(render(request))")
+        }
+        return violations
+    }
+
+    static let table = TableFile("AuthRequestMachineTable.txt", besideTestFile: #filePath)
+
+    @Test func theTableFileListsEveryInputInEveryStateWithItsAnswerAndResultingState() throws {
+        let header = """
+            # AuthRequestMachine: every state (AuthRequestMachineTableTests.State) × every input.
+            # Each line: state × input → answer ⇒ resulting state. Checked line for line by
+            # AuthRequestMachineTableTests. A planned request's plan is "p".
+
+            """
+        try Self.table.check(Self.lines(), header: header)
+    }
+
+    @Test(arguments: rows)
+    func everyRowKeepsTheInvariant(_ row: Row) {
+        Self.expectInvariant(row)
+    }
+
+    @Test func finishWaitsExactlyForAFactoryThatWasOvertakenWhileItBuilt() {
+        // Overtaken while it prepared: the factory never ran for a shown child; no wait.
+        var preparing = State.planned.make()
+        let overtakenWhilePreparing = preparing.overtake()
+        let returnedAfterPreparing = preparing.returned()
+        #expect(!overtakenWhilePreparing && !returnedAfterPreparing)
+        // Overtaken while it built: finish waits until it returns, once.
+        var building = State.building.make()
+        let answers = [building.overtake(), building.overtake(), building.returned(), building.returned()]
+        #expect(answers == [true, false, true, false])
+    }
+}
