@@ -57,7 +57,7 @@ public enum AuthObservation: Sendable, Equatable {
 /// It flags only certain violations. A login's call is stamped before it is made, a
 /// logout's return after it returned, a mount inside the transition: so a mount stamped
 /// after the return really came after it. A build is no breach: a logout does not wait
-/// for a beaten login's factory that is already building, which may finish (or, already
+/// for a superseded login's factory that is already building, which may finish (or, already
 /// cancelled, even begin) after the logout returned; its child is dropped unseen. An
 /// announcement is judged by the mount of its transition, since an observer receives it
 /// some time later.

@@ -37,7 +37,7 @@ public final class AuthCallHandle: Sendable {
     /// Cancels the call, as cancelling the task of the async call would: before its
     /// transition starts it returns ``AuthResult/cancelled``; after, it completes. A logout
     /// that joined another one is not stopped: it returns that logout's result. Its place in
-    /// call order stays taken: calls made before it stay beaten.
+    /// call order stays taken: calls made before it stay superseded.
     public func cancel() {
         work.withLock { $0 }?.cancel()
     }

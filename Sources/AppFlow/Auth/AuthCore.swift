@@ -22,5 +22,69 @@ extension AuthFlow {
         var services: SessionServices<Session, Provider.Services>.Machine
         /// The feeds of the flow's event streams.
         var feeds: EventFeeds
+
+        /// Makes `call`: it takes its place in call order, and the intents hear it in the
+        /// same step. With `condition`, the call is made only if it holds in the same step;
+        /// otherwise it resolves as unchanged and takes no place. With `launching`, a call
+        /// that goes on is launched in the same step too: its animation chosen and its scenes
+        /// fanned out, the services told if that moved the flow's session. Returns what each
+        /// part must do.
+        mutating func makeCall(
+            _ call: Machine.Call,
+            joiner: AuthOutcome?,
+            when condition: ((Machine) -> Bool)?,
+            launching: Launching?
+        ) -> (Machine.CallAction, Launched?, IntentMachine.Action?, ServicesAction?) {
+            if let condition, !condition(calls) { return (.resolve(.unchanged), nil, nil, nil) }
+            let action = calls.call(call, joiner: joiner)
+            if case .resolve = action { return (action, nil, nil, nil) }
+            // A call that goes on or joins another: the intents hear it.
+            let isLogout: Bool
+            if case .logout = call { isLogout = true } else { isLogout = false }
+            let intentAction = Provider.hasIntents ? intents.callMade(isLogout: isLogout) : nil
+            guard let launching, case .proceed(let stamp, _) = action else { return (action, nil, intentAction, nil) }
+            let launched = Launched(
+                animation: launching.animation ?? calls.animation(for: stamp, call),
+                fanOut: calls.fanOut(stamp, call)
+            )
+            let servicesAction =
+                Provider.hasServices ? calls.takeSessionChange().map { services.sessionChanged(to: $0) } : nil
+            return (action, launched, intentAction, servicesAction)
+        }
+
+        /// One step of ``AuthFlow/finish()``; each begins once the one before has ended.
+        enum FinishStep {
+            /// The intents held or on their way are dropped as finished.
+            case dropIntents(IntentMachine.Action)
+            /// The services hear that the flow left its session: a factory waiting for a
+            /// session's services is refused, so that no scene's transition waits for
+            /// services while its container finishes.
+            case refuseServices(ServicesAction)
+            /// The scenes' containers finish, together; each lets go of a child a cover kept.
+            case finishScenes([(id: AuthSceneID, scene: AuthScene<Provider>)])
+            /// The event streams end, after their scenes' last events (a detached scene's too).
+            case endFeeds([EventFeed])
+            /// The factories of requests a newer one overtook return; their services are
+            /// released only then.
+            case waitForOvertakenFactories
+            /// The services are torn down, the finished scenes' included.
+            case finishServices([AuthSceneID])
+        }
+
+        /// The flow finishes: every part ends in this one step, and the steps returned say
+        /// what to do, in order. Calling it again gives the same steps for the scenes still
+        /// attached, and nothing for the intents and the feeds that ended already.
+        mutating func finish() -> [FinishStep] {
+            let scenes = calls.finish()
+            var steps: [FinishStep] = [.dropIntents(intents.finish())]
+            if Provider.hasServices {
+                steps.append(.refuseServices(services.sessionChanged(to: nil)))
+            }
+            steps += [.finishScenes(scenes), .endFeeds(feeds.finish()), .waitForOvertakenFactories]
+            if Provider.hasServices {
+                steps.append(.finishServices(scenes.map(\.id)))
+            }
+            return steps
+        }
     }
 }

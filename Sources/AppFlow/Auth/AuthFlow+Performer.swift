@@ -34,13 +34,8 @@ extension AuthFlow {
         preparing: (@Sendable () async -> Void)? = nil
     ) async -> AuthResult {
         let outcome = AuthOutcome()
-        // A call with nothing to run before it shows anything (no preparation, no provider
-        // to ask where a start lands) is launched in the step that stamps it.
-        let launching: Launching? =
-            switch call {
-            case .start: nil
-            default: preparing == nil ? Launching(animation: animation) : nil
-            }
+        let launching =
+            Machine.launchesWhenStamped(call, preparing: preparing != nil) ? Launching(animation: animation) : nil
         let (action, launched) = makeCall(call, joiner: outcome, launching: launching)
         switch action {
         case .joined:
@@ -95,27 +90,8 @@ extension AuthFlow {
         when condition: ((Machine) -> Bool)? = nil,
         launching: Launching? = nil
     ) -> (action: Machine.CallAction, launched: Launched?) {
-        let (action, launched, intentAction, servicesAction) = core.withLock { core in
-            if let condition, !condition(core.calls) {
-                return (
-                    Machine.CallAction.resolve(.unchanged), Launched?.none, IntentMachine.Action?.none,
-                    ServicesAction?.none
-                )
-            }
-            let action = core.calls.call(call, joiner: joiner)
-            if case .resolve = action { return (action, nil, nil, nil) }
-            // A call that goes on or joins another: the intents hear it.
-            let isLogout: Bool
-            if case .logout = call { isLogout = true } else { isLogout = false }
-            let intentAction = Provider.hasIntents ? core.intents.callMade(isLogout: isLogout) : nil
-            guard let launching, case .proceed(let stamp, _) = action else { return (action, nil, intentAction, nil) }
-            let launched = Launched(
-                animation: launching.animation ?? core.calls.animation(for: stamp, call),
-                fanOut: core.calls.fanOut(stamp, call)
-            )
-            let servicesAction =
-                Provider.hasServices ? core.calls.takeSessionChange().map { core.services.sessionChanged(to: $0) } : nil
-            return (action, launched, intentAction, servicesAction)
+        let (action, launched, intentAction, servicesAction) = core.withLock {
+            $0.makeCall(call, joiner: joiner, when: condition, launching: launching)
         }
         if let intentAction { performIntents(intentAction) }
         if let servicesAction { services?.perform(servicesAction) }
@@ -226,7 +202,7 @@ extension AuthFlow {
         in scenes: [(id: AuthSceneID, scene: AuthScene<Provider>)],
         animation: TransitionAnimation
     ) async -> Machine.EndAction {
-        switch core.withLock({ Self.end(stamp, results, followingUp: false, in: &$0.calls) }) {
+        switch core.withLock({ $0.calls.end(stamp, results, followingUp: false) }) {
         case .done(let end):
             await reportShown(stamp, in: scenes.lazy.map(\.scene))
             return end
@@ -241,31 +217,10 @@ extension AuthFlow {
                 let result = await task.value
                 final = final.map { $0.id == id ? (id, result) : $0 }
             }
-            guard case .done(let end) = core.withLock({ Self.end(stamp, final, followingUp: true, in: &$0.calls) })
+            guard case .done(let end) = core.withLock({ $0.calls.end(stamp, final, followingUp: true) })
             else { preconditionFailure("Internal inconsistency: a follow-up was followed up") }
             await reportShown(stamp, in: scenes.lazy.map(\.scene))
             return end
-        }
-    }
-
-    /// What the scenes' results lead to, in one step: the call ends with the merged result,
-    /// or is followed up in the lagging scenes.
-    enum Ending {
-        case done(Machine.EndAction)
-        case followUp([(id: AuthSceneID, scene: AuthScene<Provider>)])
-    }
-
-    /// The scenes' results of call `stamp` given to `machine`, and the call ended in the
-    /// same step once they are merged.
-    private static func end(
-        _ stamp: Machine.Stamp,
-        _ results: some Collection<(id: AuthSceneID, result: TransitionResult)>,
-        followingUp: Bool,
-        in machine: inout Machine
-    ) -> Ending {
-        switch machine.scenesEnded(stamp, results, followingUp: followingUp) {
-        case .done(let result): .done(machine.callEnded(stamp, result: result))
-        case .followUp(let lagging): .followUp(lagging)
         }
     }
 
@@ -346,9 +301,8 @@ extension AuthFlow {
                 if plan.reusesCovered, let covered = scene.covered(ofEpoch: plan.epoch) {
                     // The child the lock hid, shown again as it was: a new screen of it.
                     return screen(
-                        plan.phase,
+                        plan.place,
                         covered.child,
-                        nil,
                         plan.origin,
                         plan.epoch,
                         scene,
@@ -376,13 +330,12 @@ extension AuthFlow {
                 }
                 request.withLock { $0.build() }
                 guard core.withLock({ $0.calls.buildsChild(stamp) }) else {
-                    // Beaten before its factory began: the factory is never called, and
+                    // Superseded before its factory began: the factory is never called, and
                     // the placeholder stands in for a child that is dropped unseen.
                     let placeholder = await provider.makeSwitchingPlaceholder(in: scene.id)
                     return screen(
-                        plan.phase,
+                        plan.place,
                         placeholder,
-                        plan.logoutVariant,
                         plan.origin,
                         plan.epoch,
                         scene,
@@ -390,15 +343,7 @@ extension AuthFlow {
                     )
                 }
                 let build = Task { [self] in
-                    await makeChild(
-                        plan.phase,
-                        plan.logoutVariant,
-                        plan.origin,
-                        plan.epoch,
-                        scene.id,
-                        acquired,
-                        privacy: plan.isPrivacyCover
-                    )
+                    await makeChild(plan.place, plan.origin, plan.epoch, scene.id, acquired)
                 }
                 trace(.workBegan(number: stamp, scene: scene.id, work: .child))
                 if case .cancel(let handle) = core.withLock({ $0.calls.buildStarted(stamp, build) }) {
@@ -406,16 +351,7 @@ extension AuthFlow {
                 }
                 let child = await build.value
                 trace(.workEnded(number: stamp, scene: scene.id, work: .child))
-                return screen(
-                    plan.phase,
-                    child,
-                    plan.logoutVariant,
-                    plan.origin,
-                    plan.epoch,
-                    scene,
-                    number: stamp,
-                    privacy: plan.isPrivacyCover
-                )
+                return screen(plan.place, child, plan.origin, plan.epoch, scene, number: stamp)
             }
         )
         if let epoch = acquired?.withLock({ $0 }) {
@@ -442,22 +378,20 @@ extension AuthFlow {
         return core.withLock { $0.calls.beatenAtGate(callerCancelled: Task.isCancelled) }
     }
 
-    /// Makes the provider's child of `phase` for scene `scene`; a logged-in child with the
-    /// services of session epoch `epoch`, recorded in `acquired` for `factoryEnded`. A
-    /// session the flow has left (no epoch: a newer call left it after this one began, or
-    /// one the services refuse) gets no services: the call is superseded and its child is dropped
-    /// unseen, so the switching placeholder stands in for it.
+    /// Makes the provider's child of the screen at `place` for scene `scene`; a logged-in
+    /// child with the services of session epoch `epoch`, recorded in `acquired` for
+    /// `factoryEnded`. A session the flow has left (no epoch: a newer call left it after this
+    /// one began, or one the services refuse) gets no services: the call is superseded and
+    /// its child is dropped unseen, so the switching placeholder stands in for it.
     func makeChild(
-        _ phase: AuthPhase<Session>,
-        _ variant: LogoutVariant?,
+        _ place: AuthPlace<Session>,
         _ origin: AuthCall,
         _ epoch: UInt64?,
         _ scene: AuthSceneID,
-        _ acquired: LockedValue<UInt64?>?,
-        privacy: Bool = false
+        _ acquired: LockedValue<UInt64?>?
     ) async -> Child {
-        switch phase {
-        case .loggedIn(let session):
+        switch place {
+        case .loggedIn(let session), .switching(from: let session):
             let sessionServices: Provider.Services
             if let services {
                 // No epoch: a newer call left the session after this one began.
@@ -473,12 +407,14 @@ extension AuthFlow {
             }
             let context = AuthLoggedInContext(session: session, call: origin, scene: scene, services: sessionServices)
             return await provider.makeLoggedInChild(context)
-        case .locked(let session):
-            let context = AuthCoverContext(session: session, scene: scene)
-            if privacy { return await provider.makePrivacyCover(context) }
-            return await provider.makeLockScreen(context)
-        case .loggedOut, .splash:
-            return await provider.makeLoggedOutChild(AuthLoggedOutContext(variant: variant ?? .signedOut, scene: scene))
+        case .covered(let session):
+            return await provider.makePrivacyCover(AuthCoverContext(session: session, scene: scene))
+        case .locked(let session, _):
+            return await provider.makeLockScreen(AuthCoverContext(session: session, scene: scene))
+        case .loggedOut(let variant):
+            return await provider.makeLoggedOutChild(AuthLoggedOutContext(variant: variant, scene: scene))
+        case .splash:
+            return await provider.makeLoggedOutChild(AuthLoggedOutContext(variant: .signedOut, scene: scene))
         }
     }
 
@@ -500,27 +436,23 @@ extension AuthFlow {
     /// The services value of a provider without services.
     static var noServices: Provider.Services? { () as? Provider.Services }
 
-    /// The screen of a child the flow made for scene `scene`.
+    /// The screen of a child the flow made for scene `scene`, standing at `place`; of session
+    /// epoch `epoch` (a logged-in child's session, or the one a cover lock screen keeps).
     func screen(
-        _ phase: AuthPhase<Session>,
+        _ place: AuthPlace<Session>,
         _ child: Child,
-        _ variant: LogoutVariant?,
         _ origin: AuthCall?,
         _ epoch: UInt64?,
         _ scene: AuthScene<Provider>,
         number: Machine.Stamp?,
-        privacy: Bool = false,
         childSerial: UInt64? = nil
     ) -> Screen {
         Screen(
-            phase: phase,
+            place: place,
             child: child,
-            logoutVariant: variant,
             call: origin,
             number: number,
-            isPrivacyCover: privacy,
-            // A logged-in child's session, or the one a cover lock screen keeps.
-            sessionEpoch: phase == .splash || phase == .loggedOut ? nil : epoch,
+            sessionEpoch: epoch,
             owner: owner(of: scene.id),
             coverMark: scene.coverMark,
             childSerial: childSerial
@@ -589,11 +521,9 @@ extension AuthFlow {
                 trace(.workEnded(number: stamp, scene: scene.id, work: .preparation))
                 // The session is still the old one while its child is released.
                 return Screen(
-                    phase: current.phase,
+                    place: Machine.switchingPlace(replacing: current.place),
                     child: await provider.makeSwitchingPlaceholder(in: scene.id),
-                    logoutVariant: nil,
                     call: nil,
-                    isSwitchingPlaceholder: true,
                     owner: owner(of: scene.id)
                 )
             }

@@ -93,7 +93,7 @@ extension AuthFlow {
         clock: any Clock<Duration>
     ) -> AuthScene<Provider> {
         let container = FlowContainer(
-            initial: Screen(phase: .splash, child: splash, logoutVariant: nil, call: nil),
+            initial: Screen(place: .splash, child: splash, call: nil),
             animation: configuration.loginAnimation,
             policy: configuration.policy,
             stage: stage,
@@ -115,7 +115,6 @@ extension AuthFlow {
         let acquired: LockedValue<UInt64?>? = services == nil ? nil : LockedValue(nil)
         // A placement's factory builds from its start.
         let request = LockedValue(AuthRequestMachine<Machine.Plan>.placing())
-        let (phase, variant, privacy) = (place.phase, place.logoutVariant, place.isPrivacyCover)
         _ = await scene.container.cycle(
             animation: .immediate,
             policy: configuration.policy,
@@ -127,8 +126,8 @@ extension AuthFlow {
                 return admitted
             },
             to: { [self] in
-                let child = await makeChild(phase, variant, origin, epoch, scene.id, acquired, privacy: privacy)
-                return screen(phase, child, variant, nil, epoch, scene, number: nil, privacy: privacy)
+                let child = await makeChild(place, origin, epoch, scene.id, acquired)
+                return screen(place, child, nil, epoch, scene, number: nil)
             }
         )
         if let epoch = acquired?.withLock({ $0 }) {

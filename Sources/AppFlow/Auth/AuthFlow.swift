@@ -140,7 +140,7 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
     }
 
     /// How many calls have been made. A call takes its number, and so its place in call
-    /// order, the moment it is made. Calls the flow refused at once, joined and beaten
+    /// order, the moment it is made. Calls the flow refused at once, joined and superseded
     /// calls count too: to tell whether anything happened, read ``changeCount``.
     public var callCount: UInt64 {
         core.withLock { $0.calls.callCount }
@@ -430,27 +430,30 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
     /// session services' teardown; calling it again, or concurrently, waits for the same,
     /// and cancelling the caller does not shorten the wait.
     public func finish() async {
-        let (scenes, intentAction, feeds) = core.withLock {
-            ($0.calls.finish(), $0.intents.finish(), $0.feeds.finish())
-        }
-        performIntents(intentAction)
-        // Factories waiting for a session's services are refused first, so that no scene's
-        // transition waits for services while its container finishes.
-        services?.sessionChanged(to: nil)
-        await withTaskGroup(of: Void.self) { group in
-            for (_, scene) in scenes {
-                group.addTask {
-                    await scene.container.finish()
-                    await scene.releaseCovered()?.disappear()
+        for step in core.withLock({ $0.finish() }) {
+            switch step {
+            case .dropIntents(let action):
+                performIntents(action)
+            case .refuseServices(let action):
+                services?.perform(action)
+            case .finishScenes(let scenes):
+                await withTaskGroup(of: Void.self) { group in
+                    for (_, scene) in scenes {
+                        group.addTask {
+                            await scene.container.finish()
+                            await scene.releaseCovered()?.disappear()
+                        }
+                    }
                 }
+            case .endFeeds(let feeds):
+                await finishFeeds(feeds)
+            case .waitForOvertakenFactories:
+                await overtakenFactories.waitUntilNone()
+            case .finishServices(let scenes):
+                // A scene detached before `finish()` but still finishing is told by `detach`.
+                await services?.finish(scenes: scenes)
             }
         }
-        // Every event stream ends after its scenes' last events, a detached scene's included.
-        await finishFeeds(feeds)
-        // Their services are released only once they have returned.
-        await overtakenFactories.waitUntilNone()
-        // A scene detached before `finish()` but still finishing is told by `detach`.
-        await services?.finish(scenes: scenes.map(\.id))
     }
 
     /// A custom animation of the provider's children, for a call or the configuration.

@@ -43,14 +43,14 @@ public protocol AuthFlowProvider<Session, Child>: Sendable {
     /// session's services.
     ///
     /// Called only when a login or refresh transition starts, and never once a later call
-    /// has beaten it. It runs in a task of its own, which is cancelled the moment a later
+    /// has superseded it. It runs in a task of its own, which is cancelled the moment a later
     /// call is made (a logout, another login, a refresh): check `Task.isCancelled` to stop
     /// early. Whatever it returns then is dropped unseen, before `willTransition`, and the
     /// call returns ``AuthResult/superseded``. The later call does not wait for it: its
     /// factory may run while this one finishes, so factories of one scene can overlap
     /// (never two for calls that were both still the newest). If ``AuthFlow/finish()``
     /// arrives while it runs, the child it returns is dropped and the call returns
-    /// ``AuthResult/cancelled`` (``AuthResult/superseded`` if a later call had beaten it);
+    /// ``AuthResult/cancelled`` (``AuthResult/superseded`` if a later call had superseded it);
     /// `finish()` waits for it to return, and after `finish()` it is not called. Each scene
     /// gets a child of its own. Its default asks the deprecated
     /// ``makeLoggedInChild(for:in:)`` chain; a provider that implements no form stops the

@@ -23,23 +23,17 @@ public enum AuthPhase<Session: Sendable & Equatable>: Sendable, Equatable {
 /// ``FlowLifecycle``, so an `AuthFlow`'s children get the same hooks as a plain
 /// container's.
 public struct AuthScreen<Session: Sendable & Equatable, Child: Sendable>: Sendable {
-    /// The phase this child belongs to.
-    public let phase: AuthPhase<Session>
+    /// Where this screen stands, as the flow's machine planned it (or, for a screen the app
+    /// placed, as its phase and variant say).
+    let place: AuthPlace<Session>
     /// The user's child.
     public let child: Child
-    /// The variant of a logged-out child; `nil` in the other phases.
-    public let logoutVariant: LogoutVariant?
     /// The call that placed this screen; `nil` for a screen the flow did not place itself
     /// (a `hop` within a phase, say).
     let call: AuthCall?
     /// The number of the call that placed this screen, in call order; `nil` when
     /// ``call`` is, and for a scene's placement where the flow already was.
     let number: UInt64?
-    /// Whether this is the switching placeholder shown while one session's child is
-    /// released before the next one is built.
-    let isSwitchingPlaceholder: Bool
-    /// Whether this is the privacy cover (``AuthFlow/cover()``) rather than a lock screen.
-    let isPrivacyCover: Bool
     /// The epoch of the session whose child this is; `nil` for a child of no session, and
     /// for a screen the app placed (which belongs to the session it was placed in).
     let sessionEpoch: UInt64?
@@ -71,34 +65,52 @@ public struct AuthScreen<Session: Sendable & Equatable, Child: Sendable>: Sendab
 
     /// A screen of `phase` showing `child`; `logoutVariant` counts only when logged out.
     public init(phase: AuthPhase<Session>, child: Child, logoutVariant: LogoutVariant) {
-        self.init(phase: phase, child: child, logoutVariant: logoutVariant, call: nil)
+        let place: AuthPlace<Session> =
+            switch phase {
+            case .splash: .splash
+            case .loggedOut: .loggedOut(logoutVariant)
+            case .loggedIn(let session): .loggedIn(session)
+            // A lock screen the app places keeps no session of its own.
+            case .locked(let session): .locked(session, keepsSession: false)
+            }
+        self.init(place: place, child: child, call: nil)
     }
 
     init(
-        phase: AuthPhase<Session>,
+        place: AuthPlace<Session>,
         child: Child,
-        logoutVariant: LogoutVariant?,
         call: AuthCall?,
         number: UInt64? = nil,
-        isSwitchingPlaceholder: Bool = false,
-        isPrivacyCover: Bool = false,
         sessionEpoch: UInt64? = nil,
         owner: AuthScreenOwner? = nil,
         coverMark: AuthCoverMark? = nil,
         childSerial: UInt64? = nil
     ) {
-        self.phase = phase
+        self.place = place
         self.child = child
-        self.logoutVariant = phase == .loggedOut ? logoutVariant ?? .signedOut : nil
         self.call = call
         self.number = call == nil ? nil : number
-        self.isSwitchingPlaceholder = isSwitchingPlaceholder
-        self.isPrivacyCover = isPrivacyCover
         self.sessionEpoch = sessionEpoch
         self.owner = owner
         self.coverMark = coverMark
         self.childSerial = childSerial
     }
+
+    /// The phase this child belongs to.
+    public var phase: AuthPhase<Session> { place.phase }
+
+    /// The variant of a logged-out child; `nil` in the other phases.
+    public var logoutVariant: LogoutVariant? { place.logoutVariant }
+
+    /// Whether this is the switching placeholder shown while one session's child is
+    /// released before the next one is built.
+    var isSwitchingPlaceholder: Bool {
+        if case .switching = place { return true }
+        return false
+    }
+
+    /// Whether this is the privacy cover (``AuthFlow/cover()``) rather than a lock screen.
+    var isPrivacyCover: Bool { place.isPrivacyCover }
 
     /// Whether this screen shows a logged-in session's own child: `false` for the splash,
     /// a logged-out child, a lock screen, the privacy cover and the placeholder shown while
@@ -120,16 +132,6 @@ public struct AuthScreen<Session: Sendable & Equatable, Child: Sendable>: Sendab
         }
     }
 
-    /// Where this screen stands, with its variant.
-    var place: AuthPlace<Session> {
-        switch phase {
-        case .splash: return .splash
-        case .loggedOut: return .loggedOut(logoutVariant ?? .signedOut)
-        case .loggedIn(let session): return isSwitchingPlaceholder ? .switching(from: session) : .loggedIn(session)
-        case .locked(let session):
-            return isPrivacyCover ? .covered(session) : .locked(session, keepsSession: sessionEpoch != nil)
-        }
-    }
 }
 
 extension AuthScreen: FlowCovering {
@@ -182,8 +184,12 @@ extension AuthScreen: PairedFlowLifecycle {
     func flowHook(_ hook: FlowLifecycleHook, beside other: Any) async {
         let lifecycle = child as? any FlowLifecycle
         let cover = other as? Self
-        let goesUnderCover =
-            showsSession && cover.map { $0.coversSession && $0.sessionEpoch == sessionEpoch } == true
+        let goesUnderCover = CoveredChildMachine<Self>.goesUnderCover(
+            place,
+            epoch: sessionEpoch,
+            beside: cover?.place,
+            epoch: cover?.sessionEpoch
+        )
         switch hook {
         case .willDisappear where goesUnderCover:
             coverMark?.owe(sessionEpoch)

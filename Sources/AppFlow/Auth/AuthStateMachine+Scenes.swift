@@ -116,6 +116,29 @@ extension AuthStateMachine {
         case done(TransitionResult)
     }
 
+    /// What call `stamp`'s results in its scenes lead to, in one step: the call ends with
+    /// the merged result (``scenesEnded(_:_:followingUp:)``, then ``callEnded(_:result:)``),
+    /// or is followed up in the lagging scenes.
+    enum EndingAction {
+        /// The call ended: resume its joiners with this.
+        case done(EndAction)
+        /// Run it again in these scenes first, as ``ScenesAction/followUp(_:)`` says.
+        case followUp([(id: AuthSceneID, scene: Scene)])
+    }
+
+    /// Call `stamp` ended in each scene with these results: merges them and, unless they
+    /// need a follow-up, ends the call in the same step.
+    mutating func end(
+        _ stamp: Stamp,
+        _ results: some Collection<(id: AuthSceneID, result: TransitionResult)>,
+        followingUp: Bool
+    ) -> EndingAction {
+        switch scenesEnded(stamp, results, followingUp: followingUp) {
+        case .done(let result): .done(callEnded(stamp, result: result))
+        case .followUp(let lagging): .followUp(lagging)
+        }
+    }
+
     /// Call `stamp` ended in each scene with these results; `followingUp` when they are
     /// the results of a follow-up, which is never followed up again.
     ///

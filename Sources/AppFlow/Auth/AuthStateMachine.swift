@@ -448,7 +448,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
             if unchanged {
                 unchangedCalls.insert(stamp)
                 // The scene shows the call's destination already, but the flow still goes
-                // there: a login that began and was beaten before its child showed left the
+                // there: a login that began and was superseded before its child showed left the
                 // flow's place in its session. A refresh has no destination of its own.
                 if case .refresh = call {} else { begin(stamp, call, current: current) }
                 return .refuse(.unchanged)
@@ -687,6 +687,30 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         /// The wait before the new child is made, after the preparation: the configured
         /// delay of the direction.
         var delay: Duration = .zero
+
+        /// Where the new screen stands: the place the call takes the flow to, in the style
+        /// of its lock screen (one that keeps the session's epoch keeps the session).
+        var place: AuthPlace<Session> {
+            switch phase {
+            case .splash: return .splash
+            case .loggedOut: return .loggedOut(logoutVariant ?? .signedOut)
+            case .loggedIn(let session): return .loggedIn(session)
+            case .locked(let session):
+                return isPrivacyCover ? .covered(session) : .locked(session, keepsSession: epoch != nil)
+            }
+        }
+    }
+
+    /// Where the switching placeholder stands that replaces a child at `current`: still in
+    /// the session it releases, at its lock screen's session for a lock screen (keeping no
+    /// session of its own), and at the place as it is otherwise.
+    static func switchingPlace(replacing current: AuthPlace<Session>) -> AuthPlace<Session> {
+        switch current {
+        case .loggedIn(let session), .switching(from: let session): return .switching(from: session)
+        case .locked(let session, _), .covered(let session): return .locked(session, keepsSession: false)
+        case .splash: return .splash
+        case .loggedOut: return .loggedOut(.signedOut)
+        }
     }
 
     /// The plan of call `stamp`, made as `call`, with `current` in place when its factory
@@ -785,6 +809,15 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
             plan.reusesCovered = true
             return plan
         }
+    }
+
+    /// Whether `call` is launched (its animation chosen, its scenes fanned out) in the step
+    /// that stamps it: a call with nothing to run before it shows anything. A start asks the
+    /// provider where it lands first, and a call `preparing` runs the app's work first (an
+    /// unlock that clears data); each launches in a step of its own once that is done.
+    static func launchesWhenStamped(_ call: Call, preparing: Bool) -> Bool {
+        if case .start = call { return false }
+        return !preparing
     }
 
     /// Which configured animation a call takes when its caller names none.
@@ -905,7 +938,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
     typealias BuildAction = AuthCallOrder<Call, Joiner, Build>.BuildAction
 
     /// Whether call `stamp` may still call its factory: only while it is the newest call.
-    /// A call beaten before its factory began never calls it.
+    /// A call superseded before its factory began never calls it.
     func buildsChild(_ stamp: Stamp) -> Bool {
         stamp == newest
     }

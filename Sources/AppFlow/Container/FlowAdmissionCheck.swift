@@ -9,7 +9,8 @@ public enum FlowAdmissionCheck: Sendable, Hashable {
 
 /// Where a request's admission closure is asked. The public closure of
 /// ``FlowContainer/cycle(animation:policy:admittedIf:to:)`` is asked at the first two
-/// (``FlowAdmissionCheck``); ``AuthFlow`` also uses the third.
+/// (``FlowAdmissionCheck``); the last two are ``AuthFlow``'s alone, never asked of a public
+/// closure.
 enum FlowAdmissionPoint: Sendable, Hashable {
     /// The request has just reached the container, before it takes its place.
     case arrival

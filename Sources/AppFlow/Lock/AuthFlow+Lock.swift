@@ -11,10 +11,10 @@ extension AuthFlow {
     /// with the session's services (``AuthLockStyle/teardown``).
     ///
     /// **Ordering.** Takes its place in call order the moment it is called, as a logout
-    /// does: every login, refresh and unlock called before it is beaten, a factory already
+    /// does: every login, refresh and unlock called before it is superseded, a factory already
     /// making a logged-in child is cancelled. It locks the session the flow is in when it is
     /// called; with none (logged out, the splash, or already locked) it returns
-    /// ``AuthResult/unchanged`` and, having beaten the calls before it, leaves the flow
+    /// ``AuthResult/unchanged`` and, having superseded the calls before it, leaves the flow
     /// where it is.
     ///
     /// **During a start.** Called while the newest call is a ``start(animation:)`` that
@@ -28,7 +28,7 @@ extension AuthFlow {
     ///
     /// **Cancellation and after ``finish()``.** As ``logout(_:animation:)``: cancelled before
     /// its transition starts it returns ``AuthResult/cancelled``, and the calls before it stay
-    /// beaten. One that joined a start waits for that start whatever happens to its own task,
+    /// superseded. One that joined a start waits for that start whatever happens to its own task,
     /// as a joined logout does; after ``finish()`` it joins nothing.
     @discardableResult
     public func lock(_ style: AuthLockStyle? = nil, animation: TransitionAnimation? = nil) async -> AuthResult {

@@ -64,6 +64,25 @@ struct CoveredChildMachine<Screen> {
         state = .empty
         return (screen, epoch)
     }
+
+    /// Whether a screen at `place`, a child of session epoch `epoch`, goes under (or comes
+    /// back from) a cover in a transition beside a screen at `other`, of epoch `otherEpoch`:
+    /// a session's own child beside the privacy cover or a cover-style lock screen of that
+    /// very epoch. Such a child is covered, not hidden: it hears
+    /// ``FlowLifecycle/flowWillBeCovered()`` and ``FlowLifecycle/flowWasUncovered()``
+    /// instead of its disappear and appear hooks.
+    static func goesUnderCover<Session>(
+        _ place: AuthPlace<Session>,
+        epoch: UInt64?,
+        beside other: AuthPlace<Session>?,
+        epoch otherEpoch: UInt64?
+    ) -> Bool {
+        guard case .loggedIn = place else { return false }
+        switch other {
+        case .covered?, .locked(_, keepsSession: true)?: return otherEpoch == epoch
+        default: return false
+        }
+    }
 }
 
 extension CoveredChildMachine: Sendable where Screen: Sendable {}

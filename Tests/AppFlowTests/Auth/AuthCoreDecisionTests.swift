@@ -120,6 +120,112 @@ import Testing
         #expect(refused.action == .refuse(.unchanged) && refused.plan == nil)
     }
 
+    /// A call's new screen stands where the machine took the flow as the call began, in
+    /// the style of its lock screen: the screen no longer rebuilds its place from its fields.
+    @Test func aCallsScreenStandsWhereTheCallTookTheFlow() {
+        let soft = LogoutVariant("softLogout")
+        let cases:
+            [(after: [Machine.Call], call: Machine.Call, answer: AuthInitialState<String>?, from: AuthPlace<String>)] =
+                [
+                    ([], .start, .loggedIn("a"), .splash),
+                    ([], .start, .loggedOut(soft), .splash),
+                    ([], .login("a"), nil, .splash),
+                    ([.login("a")], .logout(soft), nil, .loggedIn("a")),
+                    ([.login("a")], .login("b"), nil, .loggedIn("a")),
+                    ([.login("a")], .refresh(nil), nil, .loggedIn("a")),
+                    ([.login("a")], .lock(.cover), nil, .loggedIn("a")),
+                    ([.login("a")], .lock(.teardown), nil, .loggedIn("a")),
+                    ([.login("a")], .lock(.privacy), nil, .loggedIn("a")),
+                    ([.login("a"), .lock(.teardown)], .unlock(since: nil), nil, .locked("a", keepsSession: false)),
+                    ([.login("a"), .lock(.cover)], .unlock(since: nil), nil, .locked("a", keepsSession: true)),
+                    ([.login("a"), .lock(.privacy)], .uncover, nil, .covered("a")),
+                ]
+        for (after, call, answer, current) in cases {
+            var (machine, stamp) = Self.machine(after: after, making: call, answer: answer)
+            let (action, plan) = machine.admitAndPlan(
+                stamp,
+                call,
+                at: .start,
+                current: current,
+                currentEpoch: machine.sessionEpoch,
+                building: false,
+                sameAccount: { $0 == $1 }
+            )
+            #expect(action == .admit, "\(call) after \(after)")
+            #expect(plan?.place == machine.place, "\(call) after \(after): \(String(describing: plan?.place))")
+        }
+        // The lock styles and the privacy cover stand apart.
+        let cover = Self.machine(after: [.login("a")], making: .lock(.privacy))
+        var covering = cover.0
+        let covered = covering.admitAndPlan(
+            cover.1,
+            .lock(.privacy),
+            at: .start,
+            current: .loggedIn("a"),
+            currentEpoch: covering.sessionEpoch,
+            building: false,
+            sameAccount: { $0 == $1 }
+        )
+        #expect(covered.plan?.place == .covered("a"))
+    }
+
+    /// The switching placeholder stands in the session it releases.
+    @Test func theSwitchingPlaceholderStandsInTheSessionItReleases() {
+        let places: [(AuthPlace<String>, AuthPlace<String>)] = [
+            (.loggedIn("a"), .switching(from: "a")), (.switching(from: "a"), .switching(from: "a")),
+            (.locked("a", keepsSession: true), .locked("a", keepsSession: false)),
+            (.covered("a"), .locked("a", keepsSession: false)), (.splash, .splash),
+            (.loggedOut(LogoutVariant("softLogout")), .loggedOut(.signedOut)),
+        ]
+        for (current, expected) in places {
+            #expect(Machine.switchingPlace(replacing: current) == expected, "\(current)")
+        }
+    }
+
+    /// The order in which ``AuthFlow/finish()`` ends the flow's parts is the core's, in the
+    /// one step that ends them all: intents, then the services refused (with services), the
+    /// scenes, the event streams, the overtaken factories, and the services' teardown.
+    @Test func finishEndsThePartsInTheOrderTheCoreGives() async {
+        func kinds<Provider>(_ flow: AuthFlow<Provider>) -> [String] {
+            flow.core.withLock { core in
+                core.finish().map { step in
+                    switch step {
+                    case .dropIntents: "intents"
+                    case .refuseServices: "refuse services"
+                    case .finishScenes(let scenes): "scenes \(scenes.map(\.id.rawValue))"
+                    case .endFeeds: "feeds"
+                    case .waitForOvertakenFactories: "overtaken factories"
+                    case .finishServices(let scenes): "services of scenes \(scenes.map(\.rawValue))"
+                    }
+                }
+            }
+        }
+        let withServices = AuthFlow(provider: SceneAuthProvider(), splash: Screen("splash"))
+        _ = withServices.attachScene(placeholder: Screen("second"))
+        #expect(
+            kinds(withServices) == [
+                "intents", "refuse services", "scenes [1, 2]", "feeds", "overtaken factories",
+                "services of scenes [1, 2]",
+            ]
+        )
+        let without = AuthFlow(provider: TestAuthProvider(), splash: Screen("splash"))
+        #expect(kinds(without) == ["intents", "scenes [1]", "feeds", "overtaken factories"])
+        await withServices.finish()
+        await without.finish()
+    }
+
+    /// Only a call with nothing to run first is launched in the step that stamps it.
+    @Test func aCallIsLaunchedAsItIsStampedOnlyWithNothingToRunFirst() {
+        let calls: [Machine.Call] = [
+            .start, .login("a"), .logout(.signedOut), .refresh(nil), .lock(.cover), .lock(.teardown),
+            .lock(.privacy), .unlock(since: nil), .uncover,
+        ]
+        for call in calls {
+            #expect(Machine.launchesWhenStamped(call, preparing: false) == (call != .start), "\(call)")
+            #expect(!Machine.launchesWhenStamped(call, preparing: true), "\(call)")
+        }
+    }
+
     @Test(arguments: [false, true], [false, true])
     func aCallsRouteGivesItsReleaseStepAndOnlyThePrivacyCoverInterrupts(releasesFirst: Bool, hasServices: Bool) {
         let calls: [Machine.Call] = [

@@ -90,4 +90,30 @@ import Testing
             """
         try Self.table.check(Self.lines(), header: header)
     }
+
+    /// Only a session's own child beside a cover of its very epoch goes under it; every
+    /// other pair of screens is an ordinary transition.
+    @Test func onlyASessionsOwnChildBesideACoverOfItsEpochGoesUnderIt() {
+        let places: [AuthPlace<String>] = [
+            .splash, .loggedOut(.signedOut), .loggedIn("a"), .switching(from: "a"),
+            .locked("a", keepsSession: true), .locked("a", keepsSession: false), .covered("a"),
+        ]
+        var under: [String] = []
+        for place in places {
+            for other in places.map(Optional.some) + [nil] {
+                for otherEpoch: UInt64? in [1, 2, nil]
+                where Machine.goesUnderCover(place, epoch: 1, beside: other, epoch: otherEpoch) {
+                    under.append(
+                        "\(place) beside \(other.map { "\($0)" } ?? "nothing") of \(otherEpoch.map { "\($0)" } ?? "nil")"
+                    )
+                }
+            }
+        }
+        #expect(
+            under == [
+                "loggedIn(\"a\") beside locked(\"a\", keepsSession: true) of 1",
+                "loggedIn(\"a\") beside covered(\"a\") of 1",
+            ]
+        )
+    }
 }
