@@ -1235,9 +1235,26 @@ struct AuthMachineDriver {
         guard machine.newestFannedOut == (newest != 0 && fannedOut.contains(newest)) else {
             violated("newestFannedOut \(machine.newestFannedOut) for \(newest)")
         }
+        // The core as a whole: the services' machine hears each change of the flow's
+        // session once, in the step that made it, as `AuthFlow` tells it after every input;
+        // so the session whose services may live is always the flow's.
+        if let change = machine.takeSessionChange() {
+            guard change != services.liveEpoch else {
+                violated("the services heard session \(String(describing: change)) twice")
+            }
+            _ = services.sessionChanged(to: change)
+        }
+        guard services.liveEpoch == sessionEpoch else {
+            violated(
+                "the services live for \(String(describing: services.liveEpoch)); the flow is in \(String(describing: sessionEpoch))"
+            )
+        }
         // Placements and joins report to no one once returned.
         runs.removeAll { $0.isDone && !$0.isCallRound }
     }
+
+    /// The session services' machine, told of the flow's session as `AuthFlow` tells it.
+    var services = SessionServicesStateMachine<Int, Int, Int>()
 
     /// The newest `lastEpoch` checked.
     var checkedEpoch: UInt64 = 0
