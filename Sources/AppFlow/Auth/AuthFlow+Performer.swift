@@ -292,67 +292,7 @@ extension AuthFlow {
                 return admitted
             },
             arrived: { scene.arrived(stamp) },
-            to: { [self] in
-                let current = await container.child
-                // The container runs a factory only after the call's admission at its start.
-                guard let plan = request.withLock({ $0.plan }) else {
-                    preconditionFailure("Internal inconsistency: a factory ran before its call began")
-                }
-                if plan.reusesCovered, let covered = scene.covered(ofEpoch: plan.epoch) {
-                    // The child the lock hid, shown again as it was: a new screen of it.
-                    return screen(
-                        plan.place,
-                        covered.child,
-                        plan.origin,
-                        plan.epoch,
-                        scene,
-                        number: stamp,
-                        childSerial: covered.childSerial
-                    )
-                }
-                if plan.covers {
-                    scene.keepCovered(current, ofEpoch: plan.epoch, by: stamp)
-                }
-                if plan.prepares {
-                    let departure = AuthDeparture(
-                        direction: plan.direction,
-                        call: plan.origin,
-                        logoutVariant: plan.logoutVariant
-                    )
-                    trace(.workBegan(number: stamp, scene: scene.id, work: .preparation))
-                    _ = await runWithTimeout(configuration.preparationTimeout, clock: clock) { [provider] in
-                        await provider.prepareToLeave(current.child, for: departure)
-                    }
-                    trace(.workEnded(number: stamp, scene: scene.id, work: .preparation))
-                }
-                if plan.delay > .zero {
-                    try? await clock.sleep(for: plan.delay)
-                }
-                request.withLock { $0.build() }
-                guard core.withLock({ $0.calls.buildsChild(stamp) }) else {
-                    // Superseded before its factory began: the factory is never called, and
-                    // the placeholder stands in for a child that is dropped unseen.
-                    let placeholder = await provider.makeSwitchingPlaceholder(in: scene.id)
-                    return screen(
-                        plan.place,
-                        placeholder,
-                        plan.origin,
-                        plan.epoch,
-                        scene,
-                        number: stamp
-                    )
-                }
-                let build = Task { [self] in
-                    await makeChild(plan.place, plan.origin, plan.epoch, scene.id, acquired)
-                }
-                trace(.workBegan(number: stamp, scene: scene.id, work: .child))
-                if case .cancel(let handle) = core.withLock({ $0.calls.buildStarted(stamp, build) }) {
-                    handle.cancel()
-                }
-                let child = await build.value
-                trace(.workEnded(number: stamp, scene: scene.id, work: .child))
-                return screen(plan.place, child, plan.origin, plan.epoch, scene, number: stamp)
-            }
+            to: { [self] in await makeScreen(stamp, in: scene, request: request, acquired: acquired) }
         )
         if let epoch = acquired?.withLock({ $0 }) {
             services?.factoryEnded(epoch)
@@ -369,6 +309,78 @@ extension AuthFlow {
             }
         }
         return result
+    }
+
+    /// The factory of call `stamp`'s request in `scene`: follows the plan the call began
+    /// with (`request`): shows a covered child again, keeps the child a cover hides, lets the
+    /// outgoing child prepare, waits the delay, then builds the child (or the switching
+    /// placeholder, for a call superseded meanwhile), recording in `acquired` the services
+    /// it holds.
+    private func makeScreen(
+        _ stamp: Machine.Stamp,
+        in scene: AuthScene<Provider>,
+        request: LockedValue<AuthRequestMachine<Machine.Plan>>,
+        acquired: LockedValue<UInt64?>?
+    ) async -> Screen {
+        let current = await scene.container.child
+        // The container runs a factory only after the call's admission at its start.
+        guard let plan = request.withLock({ $0.plan }) else {
+            preconditionFailure("Internal inconsistency: a factory ran before its call began")
+        }
+        if plan.reusesCovered, let covered = scene.covered(ofEpoch: plan.epoch) {
+            // The child the lock hid, shown again as it was: a new screen of it.
+            return screen(
+                plan.place,
+                covered.child,
+                plan.origin,
+                plan.epoch,
+                scene,
+                number: stamp,
+                childSerial: covered.childSerial
+            )
+        }
+        if plan.covers {
+            scene.keepCovered(current, ofEpoch: plan.epoch, by: stamp)
+        }
+        if plan.prepares {
+            let departure = AuthDeparture(
+                direction: plan.direction,
+                call: plan.origin,
+                logoutVariant: plan.logoutVariant
+            )
+            trace(.workBegan(number: stamp, scene: scene.id, work: .preparation))
+            _ = await runWithTimeout(configuration.preparationTimeout, clock: clock) { [provider] in
+                await provider.prepareToLeave(current.child, for: departure)
+            }
+            trace(.workEnded(number: stamp, scene: scene.id, work: .preparation))
+        }
+        if plan.delay > .zero {
+            try? await clock.sleep(for: plan.delay)
+        }
+        request.withLock { $0.build() }
+        guard core.withLock({ $0.calls.buildsChild(stamp) }) else {
+            // Superseded before its factory began: the factory is never called, and
+            // the placeholder stands in for a child that is dropped unseen.
+            let placeholder = await provider.makeSwitchingPlaceholder(in: scene.id)
+            return screen(
+                plan.place,
+                placeholder,
+                plan.origin,
+                plan.epoch,
+                scene,
+                number: stamp
+            )
+        }
+        let build = Task { [self] in
+            await makeChild(plan.place, plan.origin, plan.epoch, scene.id, acquired)
+        }
+        trace(.workBegan(number: stamp, scene: scene.id, work: .child))
+        if case .cancel(let handle) = core.withLock({ $0.calls.buildStarted(stamp, build) }) {
+            handle.cancel()
+        }
+        let child = await build.value
+        trace(.workEnded(number: stamp, scene: scene.id, work: .child))
+        return screen(plan.place, child, plan.origin, plan.epoch, scene, number: stamp)
     }
 
     /// Call `stamp` was beaten at `scene`'s arrival gate: a newer call reached it, and the

@@ -1,0 +1,290 @@
+// The route and the plan of a call: how it runs in a scene (release step, policy), what
+// its transition shows and builds, and the animation it takes when its caller names none.
+
+extension AuthStateMachine {
+    /// Whether a call first releases the session shown.
+    enum ReleaseAction: Sendable, Hashable {
+        /// Go straight to the call's own transition.
+        case cycle
+        /// First show the switching placeholder where ``admitRelease(_:_:at:current:currentEpoch:releasesSessionBeforeSwitch:sameAccount:)``
+        /// admits it, then run the call's transition. Showing the placeholder begins the call,
+        /// so a scene whose caller was cancelled after it is run again
+        /// (``scenesEnded(_:_:followingUp:)``): the old session's child is gone, and a
+        /// cancelled call must not leave the placeholder on screen.
+        case releaseFirst
+    }
+
+    /// How a call runs in each scene, decided before it reaches any container.
+    struct Route: Sendable, Hashable {
+        /// Whether it first releases the session shown.
+        var release: ReleaseAction
+        /// Its overlap policy: the configured one, or ``OverlapPolicy/interrupt`` for a call
+        /// that cuts a running transition short (``interruptsRunningTransition(_:)``).
+        var policy: OverlapPolicy
+    }
+
+    /// How `call` runs in each scene under `configuration`. Reads no state: the performer
+    /// asks it without the lock.
+    static func route(_ call: Call, _ configuration: AuthFlowConfiguration, hasServices: Bool) -> Route {
+        Route(
+            release: release(
+                call,
+                releasesSessionBeforeSwitch: configuration.releasesSessionBeforeSwitch,
+                hasServices: hasServices
+            ),
+            policy: interruptsRunningTransition(call) ? .interrupt : configuration.policy
+        )
+    }
+
+    /// With `releasesSessionBeforeSwitch` set, a login or a refresh releases the session
+    /// shown first; nothing else does.
+    /// With session services, a login, a refresh, a start or an unlock may have to release
+    /// a child of a session the flow has left (``admitRelease(_:_:at:current:currentEpoch:releasesSessionBeforeSwitch:sameAccount:)``
+    /// decides in each scene). Reads no state: the performer asks it without the lock.
+    static func release(_ call: Call, releasesSessionBeforeSwitch: Bool, hasServices: Bool) -> ReleaseAction {
+        switch call {
+        case .login, .refresh: return releasesSessionBeforeSwitch || hasServices ? .releaseFirst : .cycle
+        case .start, .unlock: return hasServices ? .releaseFirst : .cycle
+        case .logout, .lock, .uncover: return .cycle
+        }
+    }
+
+    /// What a call does once its release step has returned with `result`.
+    enum ReleaseEndAction: Sendable, Hashable {
+        /// Go on to the call's own transition: the old session's child was released, or
+        /// there was nothing to release, or the call was overtaken (its own admission
+        /// then says so).
+        case cycle
+        /// End here with this result: the release was rejected by the policy, or
+        /// cancelled before it began (or by `finish()`).
+        case end(TransitionResult)
+    }
+
+    /// What a call a newer one beat at a scene's arrival gate returns: as the container's
+    /// arrival would, `cancelled` for a caller cancelled or a flow finished (the container
+    /// checks those first), else `superseded`. A call from inside the
+    /// scene's running transition, which the container would reject, is `superseded` too.
+    func beatenAtGate(callerCancelled: Bool) -> TransitionResult {
+        callerCancelled || isFinished ? .cancelled : .superseded
+    }
+
+    /// The release step of a call has returned with `result`. Reads no state.
+    static func releaseEnded(_ result: TransitionResult) -> ReleaseEndAction {
+        switch result {
+        case .completed, .interrupted, .superseded: return .cycle
+        case .rejected, .cancelled: return .end(result)
+        }
+    }
+
+    /// The departure the session shown prepares for in the release step of `call`. Reads
+    /// no state.
+    static func releaseDeparture(_ call: Call) -> AuthDeparture {
+        switch call {
+        case .refresh: return AuthDeparture(direction: .login, call: .refresh, logoutVariant: nil)
+        case .login, .logout, .start, .lock, .unlock, .uncover:
+            return AuthDeparture(direction: .login, call: .login, logoutVariant: nil)
+        }
+    }
+
+    /// What a call's transition shows and how it gets there.
+    struct Plan: Sendable, Equatable {
+        /// The phase of the new screen.
+        var phase: AuthPhase<Session>
+        /// The variant of a logged-out screen.
+        var logoutVariant: LogoutVariant?
+        /// The call the screen's events report.
+        var origin: AuthCall
+        /// The direction, for the delay, the animation and the outgoing child.
+        var direction: AuthDirection
+        /// Whether the outgoing child prepares to leave. A switching placeholder's
+        /// session child prepared already, before it was released, unless this is a
+        /// logout, whose preparation (a server-side logout) is its own.
+        var prepares: Bool
+        /// The session epoch of a logged-in child: whose services it is built with; of a
+        /// cover lock screen: the session it keeps.
+        var epoch: UInt64? = nil
+        /// A cover lock: each scene keeps the session's child it hides, to show it again.
+        var covers = false
+        /// A cover unlock: each scene shows again the child it kept, if it kept one of this
+        /// epoch, rather than building one.
+        var reusesCovered = false
+        /// The privacy cover: the provider's ``AuthFlowProvider/makePrivacyCover(for:in:)``.
+        var isPrivacyCover = false
+        /// The wait before the new child is made, after the preparation: the configured
+        /// delay of the direction.
+        var delay: Duration = .zero
+
+        /// Where the new screen stands: the place the call takes the flow to, in the style
+        /// of its lock screen (one that keeps the session's epoch keeps the session).
+        var place: AuthPlace<Session> {
+            switch phase {
+            case .splash: return .splash
+            case .loggedOut: return .loggedOut(logoutVariant ?? .signedOut)
+            case .loggedIn(let session): return .loggedIn(session)
+            case .locked(let session):
+                return isPrivacyCover ? .covered(session) : .locked(session, keepsSession: epoch != nil)
+            }
+        }
+    }
+
+    /// Where the switching placeholder stands that replaces a child at `current`: still in
+    /// the session it releases, at its lock screen's session for a lock screen (keeping no
+    /// session of its own), and at the place as it is otherwise.
+    static func switchingPlace(replacing current: AuthPlace<Session>) -> AuthPlace<Session> {
+        switch current {
+        case .loggedIn(let session), .switching(from: let session): return .switching(from: session)
+        case .locked(let session, _), .covered(let session): return .locked(session, keepsSession: false)
+        case .splash: return .splash
+        case .loggedOut: return .loggedOut(.signedOut)
+        }
+    }
+
+    /// The plan of call `stamp`, made as `call`, with `current` in place when its factory
+    /// runs (after admission at its start).
+    func plan(_ stamp: Stamp, _ call: Call, current: AuthPlace<Session>) -> Plan {
+        var plan = screenPlan(stamp, call, current: current)
+        plan.delay = plan.direction == .login ? configuration.loginDelay : configuration.logoutDelay
+        return plan
+    }
+
+    /// What ``plan(_:_:current:)`` shows and builds, before the delay of its direction.
+    private func screenPlan(_ stamp: Stamp, _ call: Call, current: AuthPlace<Session>) -> Plan {
+        // A switching placeholder's session child prepared already, before it was released.
+        let isPlaceholder: Bool
+        if case .switching = current { isPlaceholder = true } else { isPlaceholder = false }
+        func loggedIn(_ session: Session, by origin: AuthCall) -> Plan {
+            Plan(
+                phase: .loggedIn(session),
+                origin: origin,
+                direction: .login,
+                prepares: !isPlaceholder,
+                epoch: sessionEpoch
+            )
+        }
+        func loggedOut(_ variant: LogoutVariant, by origin: AuthCall) -> Plan {
+            Plan(phase: .loggedOut, logoutVariant: variant, origin: origin, direction: .logout, prepares: true)
+        }
+        switch call {
+        case .start:
+            switch landing(ofStart: stamp) {
+            case .loggedIn(let session): return loggedIn(session, by: .start)
+            case .loggedOut(let variant): return loggedOut(variant, by: .start)
+            case .covered(let session):
+                // The privacy cover over a session not built yet: the uncover builds it.
+                return Plan(
+                    phase: .locked(session),
+                    origin: .start,
+                    direction: .logout,
+                    prepares: false,
+                    epoch: sessionEpoch,
+                    isPrivacyCover: true
+                )
+            case .locked(let session, let keepsSession):
+                return Plan(
+                    phase: .locked(session),
+                    origin: .start,
+                    direction: .logout,
+                    prepares: true,
+                    epoch: keepsSession ? sessionEpoch : nil
+                )
+            case .splash, .switching:
+                preconditionFailure("Internal inconsistency: a start landing on \(landing(ofStart: stamp))")
+            }
+        case .login(let session):
+            return loggedIn(session, by: .login)
+        case .logout(let variant):
+            return loggedOut(variant, by: .logout)
+        case .refresh(let session):
+            guard let session = session ?? current.session else {
+                preconditionFailure("Internal inconsistency: a refresh was admitted while not logged in")
+            }
+            return loggedIn(session, by: .refresh)
+        case .lock(.privacy):
+            guard case .covered(let session)? = locks.target(of: stamp) else {
+                preconditionFailure("Internal inconsistency: a cover with nothing to cover was admitted")
+            }
+            return Plan(
+                phase: .locked(session),
+                origin: .cover,
+                direction: .logout,
+                prepares: false,
+                epoch: sessionEpoch,
+                covers: true,
+                isPrivacyCover: true
+            )
+        case .lock:
+            guard case .locked(let session, let keepsSession)? = locks.target(of: stamp) else {
+                preconditionFailure("Internal inconsistency: a lock with nothing to lock was admitted")
+            }
+            // A cover lock hides the child as it is; a teardown lock lets it prepare to go.
+            return Plan(
+                phase: .locked(session),
+                origin: .lock,
+                direction: .logout,
+                prepares: !keepsSession,
+                epoch: keepsSession ? sessionEpoch : nil,
+                covers: keepsSession
+            )
+        case .unlock, .uncover:
+            guard case .loggedIn(let session)? = locks.target(of: stamp) else {
+                preconditionFailure("Internal inconsistency: an unlock with nothing to unlock was admitted")
+            }
+            var plan = loggedIn(session, by: call == .uncover ? .uncover : .unlock)
+            // The lock screen leaves: nothing of the session prepares.
+            plan.prepares = false
+            plan.reusesCovered = true
+            return plan
+        }
+    }
+
+    /// Whether `call` is launched (its animation chosen, its scenes fanned out) in the step
+    /// that stamps it: a call with nothing to run before it shows anything. A start asks the
+    /// provider where it lands first, and a call `preparing` runs the app's work first (an
+    /// unlock that clears data); each launches in a step of its own once that is done.
+    static func launchesWhenStamped(_ call: Call, preparing: Bool) -> Bool {
+        if case .start = call { return false }
+        return !preparing
+    }
+
+    /// Which configured animation a call takes when its caller names none.
+    enum AnimationChoice: Sendable, Hashable {
+        /// ``AuthFlowConfiguration/startAnimation``.
+        case start
+        /// ``AuthFlowConfiguration/loginAnimation``.
+        case login
+        /// ``AuthFlowConfiguration/logoutAnimation``.
+        case logout
+        /// None: the privacy cover comes and goes at once.
+        case immediate
+    }
+
+    /// The animation call `stamp` runs with when its caller names none: the first of
+    /// ``animations(for:_:)`` that the configuration sets.
+    func animation(for stamp: Stamp, _ call: Call) -> TransitionAnimation {
+        for choice in animations(for: stamp, call) {
+            switch choice {
+            case .start: if let animation = configuration.startAnimation { return animation }
+            case .login: return configuration.loginAnimation
+            case .logout: return configuration.logoutAnimation
+            case .immediate: return .immediate
+            }
+        }
+        return configuration.loginAnimation
+    }
+
+    /// The animations a call tries in order when its caller names none: a start takes the
+    /// start animation, else the one of its direction.
+    func animations(for stamp: Stamp, _ call: Call) -> [AnimationChoice] {
+        switch call {
+        case .start:
+            switch landing(ofStart: stamp) {
+            case .loggedIn: return [.start, .login]
+            case .covered: return [.immediate]
+            case .loggedOut, .locked, .splash, .switching: return [.start, .logout]
+            }
+        case .lock(.privacy), .uncover: return [.immediate]
+        case .login, .refresh, .unlock: return [.login]
+        case .logout, .lock: return [.logout]
+        }
+    }
+}
