@@ -4,7 +4,7 @@
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     var input = FuzzInput(Array(UnsafeRawBufferPointer(start: start, count: count)))
-    switch input.next() % 5 {
+    switch input.next() % 6 {
     case 0:
         var driver = FlowMachineDriver()
         driver.run(&input)
@@ -17,8 +17,11 @@ public func fuzzOneInput(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     case 3:
         var driver = IntentMachineDriver()
         driver.run(&input)
-    default:
+    case 4:
         var driver = ArrivalGateDriver()
+        driver.run(&input)
+    default:
+        var driver = AuthCoreDriver()
         driver.run(&input)
     }
     return 0

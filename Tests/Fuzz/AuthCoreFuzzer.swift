@@ -1,0 +1,168 @@
+// The core part of the fuzz target: an `AuthFlow`'s `AuthCore` as a whole (the calls',
+// intents' and services' machines in one value) driven by the inputs `AuthFlow`'s
+// performers make, each one step as under the core's one lock, and checked against a
+// reference model of the documented rules that concern two parts at once: no intent is
+// delivered across a logout made after it, nor into a session other than the flow's and
+// the one it names; the services live only for the flow's session, told each change once.
+// Built by `Tests/Fuzz/fuzz.sh`.
+
+/// A provider with sessions, services and intents, all numbers: only its types matter,
+/// since the driver never runs a factory.
+struct FuzzCoreProvider: AuthFlowProvider {
+    typealias Session = Int
+    typealias Child = Int
+    typealias Services = Int
+    typealias Intent = Int
+
+    func initialState() async -> AuthInitialState<Int> { .loggedOut(.signedOut) }
+    func makeLoggedOutChild(_ context: AuthLoggedOutContext) async -> Int { -1 }
+    func makeLoggedInChild(_ context: AuthLoggedInContext<Int, Int>) async -> Int { context.session }
+    func makeServices(for session: Int) async -> Int { session }
+    func handle(_ intent: Int, in child: Int, context: AuthIntentContext<Int>) async {}
+}
+
+/// Drives an `AuthFlow<FuzzCoreProvider>.AuthCore` as the flow would, with one scene
+/// that shows wherever the flow is, keeping the reference model.
+struct AuthCoreDriver {
+    typealias Flow = AuthFlow<FuzzCoreProvider>
+
+    var core = Flow.AuthCore(
+        calls: Flow.Machine(hasServices: true),
+        intents: Flow.IntentMachine(capacity: 3),
+        services: .init(),
+        feeds: Flow.EventFeeds()
+    )
+    /// The one scene, as the intents know it.
+    let scene = AuthSceneID(rawValue: 1)
+    /// The calls stamped that have not ended, in call order.
+    var pending: [(stamp: UInt64, call: Flow.Machine.Call)] = []
+    /// How many logouts took their place (went on, or joined another).
+    var logouts = 0
+    /// Each intent opened: the session it names and how many logouts came before it.
+    var intents: [UInt64: (session: Int?, logoutsBefore: Int)] = [:]
+    /// The intent whose delivery was decided and has not ended.
+    var delivering: UInt64?
+
+    static let calls: [Flow.Machine.Call] = [
+        .login(0), .login(1), .logout(.signedOut), .refresh(nil), .lock(.cover), .lock(.teardown),
+        .unlock(since: nil), .lock(.privacy), .uncover,
+    ]
+
+    /// A call is made, with a joiner or not, launched as it is stamped or not
+    /// (`AuthCore.makeCall`, as `AuthFlow.place` and `stampCall` make it).
+    mutating func makeCall(_ input: inout FuzzInput) {
+        let call = Self.calls[input.choose(Self.calls.count)]
+        let joiner = input.bit() ? AuthOutcome() : nil
+        let launching = input.bit() ? Flow.Launching(animation: .immediate) : nil
+        let (action, _, intentAction, _) = core.makeCall(call, joiner: joiner, when: nil, launching: launching)
+        switch action {
+        case .resolve:
+            guard intentAction == nil else { violated("the intents heard a call resolved at once") }
+        case .joined, .proceed:
+            guard let intentAction else { violated("the intents did not hear \(call)") }
+            if case .logout = call { logouts += 1 }
+            // A call takes back a delivery decided and not started.
+            delivering = nil
+            perform(intentAction)
+        }
+        if case .proceed(let stamp, _) = action { pending.append((stamp, call)) }
+    }
+
+    /// A pending call is admitted at its start in the scene, which shows the flow's place:
+    /// it begins there, and the services hear any session change in the same step.
+    mutating func begin(_ input: inout FuzzInput) {
+        guard !pending.isEmpty else { return }
+        let (stamp, call) = pending[input.choose(pending.count)]
+        _ = core.calls.admitAndPlan(
+            stamp,
+            call,
+            at: .start,
+            current: core.calls.place,
+            currentEpoch: core.calls.sessionEpoch,
+            building: false,
+            sameAccount: { $0 == $1 }
+        )
+        if let change = core.calls.takeSessionChange() {
+            _ = core.services.sessionChanged(to: change)
+        }
+    }
+
+    /// A pending call ends; the scene's screen, at the flow's place, is told to the intents
+    /// as the machine says it counts for them.
+    mutating func end(_ input: inout FuzzInput) {
+        guard !pending.isEmpty else { return }
+        let (stamp, _) = pending.remove(at: input.choose(pending.count))
+        _ = core.calls.callEnded(stamp, result: .completed)
+        switch core.calls.settled(after: stamp, shown: core.calls.place, epoch: core.calls.sessionEpoch) {
+        case .inSession(let session):
+            perform(core.intents.sceneShows(scene, session: session, child: session))
+        case .outOfSession:
+            perform(core.intents.sceneSettled(scene))
+        case .superseded:
+            break
+        }
+    }
+
+    /// An intent is opened for session 0, 1 or any.
+    mutating func open(_ input: inout FuzzInput) {
+        let session = [0, 1, nil][input.choose(3)]
+        let (id, action) = core.intents.open(7, session: session, scene: nil, waiter: AuthIntentHandle())
+        if id != 0 { intents[id] = (session, logouts) }
+        perform(action)
+    }
+
+    /// The delivery decided starts and ends.
+    mutating func deliver() {
+        guard let id = delivering else { return }
+        delivering = nil
+        guard core.intents.deliveryStarting(id) else { return }
+        perform(core.intents.deliveryEnded(id))
+    }
+
+    /// Checks a delivery the intents decide against the model.
+    mutating func perform(_ action: Flow.IntentMachine.Action) {
+        guard let delivery = action.deliver else { return }
+        guard let intent = intents[delivery.id] else { violated("delivered intent \(delivery.id), never opened") }
+        guard intent.logoutsBefore == logouts else {
+            violated(
+                "intent \(delivery.id) delivered across a logout (\(intent.logoutsBefore) before it, \(logouts) now)"
+            )
+        }
+        guard case .loggedIn(let flowSession) = core.calls.place, delivery.session == flowSession,
+            intent.session.map({ $0 == delivery.session }) ?? true
+        else {
+            violated(
+                "intent \(delivery.id) for \(String(describing: intent.session)) delivered into \(delivery.session)"
+            )
+        }
+        delivering = delivery.id
+    }
+
+    mutating func checkModel() {
+        guard core.services.liveEpoch == core.calls.sessionEpoch else {
+            violated(
+                "services live for \(String(describing: core.services.liveEpoch)), the flow is in \(String(describing: core.calls.sessionEpoch))"
+            )
+        }
+        if let kept = core.intents.held.first(where: { intents[$0.id]?.logoutsBefore != logouts }) {
+            violated("intent \(kept.id) still held after a logout made after it")
+        }
+        let broken = core.calls.invariantViolations() + core.intents.invariantViolations()
+        guard broken.isEmpty else { violated("invariants \(broken)") }
+    }
+
+    mutating func run(_ input: inout FuzzInput) {
+        var steps = 0
+        while !input.isEmpty, steps < 2_000 {
+            steps += 1
+            switch input.choose(8) {
+            case 0, 1: makeCall(&input)
+            case 2, 3: begin(&input)
+            case 4, 5: end(&input)
+            case 6: open(&input)
+            default: deliver()
+            }
+            checkModel()
+        }
+    }
+}
