@@ -1,22 +1,3 @@
-/// Where an ``AuthFlow`` stands.
-public enum AuthPhase<Session: Sendable & Equatable>: Sendable, Equatable {
-    /// The placeholder shown before ``AuthFlow/start()``.
-    case splash
-    /// Logged out.
-    case loggedOut
-    /// Logged in with a session.
-    case loggedIn(Session)
-    /// Locked over a session: the lock screen is shown, and no child of the session
-    /// (``AuthFlow/lock(_:animation:)``).
-    case locked(Session)
-
-    /// The session, when logged in.
-    public var session: Session? {
-        if case .loggedIn(let session) = self { return session }
-        return nil
-    }
-}
-
 /// The child an ``AuthFlow``'s container holds: the user's child and the phase it belongs to.
 ///
 /// It forwards the ``FlowLifecycle`` hooks to its child when the child adopts
@@ -205,33 +186,6 @@ extension AuthScreen: PairedFlowLifecycle {
         case .didAppear: await flowDidAppear()
         case .willDisappear: await flowWillDisappear()
         case .didDisappear: await flowDidDisappear()
-        }
-    }
-}
-
-/// One scene's record of the session child a cover keeps that owes its disappear hooks:
-/// it heard ``FlowLifecycle/flowWillBeCovered()`` and has not come back.
-final class AuthCoverMark: Sendable {
-    private let owed = LockedValue<UInt64?>(nil)
-
-    /// The child of session epoch `epoch` went under a cover.
-    func owe(_ epoch: UInt64?) {
-        owed.withLock { $0 = epoch }
-    }
-
-    /// Whether the child of session epoch `epoch` is under a cover.
-    func owes(_ epoch: UInt64?) -> Bool {
-        guard let epoch else { return false }
-        return owed.withLock { $0 == epoch }
-    }
-
-    /// Whether the child of session epoch `epoch` was under a cover; it is not any more.
-    func take(_ epoch: UInt64?) -> Bool {
-        guard let epoch else { return false }
-        return owed.withLock { owed in
-            guard owed == epoch else { return false }
-            owed = nil
-            return true
         }
     }
 }
