@@ -9,7 +9,8 @@
 /// call, builds once its outgoing child prepared and its delay ran, may be overtaken while
 /// it builds (at most once: the container stops asking an overtaken request), and
 /// returns. A scene's placement builds from its start (``placing()``). Every input is
-/// answered in every state; the ones `AuthFlow` never makes leave the state as it is.
+/// answered in every state: ``returned()`` ends any request, and the others, in a state
+/// `AuthFlow` never gives them in, leave it as it is.
 struct AuthRequestMachine<Plan: Sendable>: Sendable {
     /// Where the request stands.
     enum State: Sendable {
