@@ -220,10 +220,19 @@ struct FlowTraceRecorderTests {
         #expect(!began.isEmpty)
         #expect(Set(ended.keys) == began && ended.values.allSatisfy { $0 == 1 })
         await flow.finish()
-        let began2 = { (entries: [FlowTraceRecorder.Entry]) in
-            entries.filter { if case .transitionBegan = $0.event { return true } else { return false } }.count
+        // Each scene's transitions reach the recorder through a task of their own, which may
+        // still be draining its ended stream: wait until both tracks have ended transitions
+        // and every began one has ended.
+        let settled = { (entries: [FlowTraceRecorder.Entry]) in
+            var began = 0
+            var endedTracks: Set<String> = []
+            for entry in entries {
+                if case .transitionBegan = entry.event { began += 1 }
+                if case .transitionEnded(let track, _, _) = entry.event { endedTracks.insert(track) }
+            }
+            return endedTracks == ["scene 1", "scene 2"] && began == Self.ended(entries)
         }
-        #expect(await eventually { began2(recorder.entries) == Self.ended(recorder.entries) })
+        #expect(await eventually { settled(recorder.entries) })
         let json = recorder.chromeTrace()
         #expect(TraceEventFormat.violations(of: json).isEmpty, "\(TraceEventFormat.violations(of: json).prefix(3))")
         // Both scenes have their track, the one attached later included.
