@@ -25,3 +25,22 @@ int pthread_mutexattr_destroy(pthread_mutexattr_t *);
 int pthread_mutexattr_settype(pthread_mutexattr_t *, int);
 /* unistd.h: the lock's exit test ends a deadlocked child process with an alarm. */
 unsigned int alarm(unsigned int);
+/* stdio.h: the test kit reads and writes schedules (Schedule.swift). */
+size_t fread(void *restrict __ptr, size_t __size, size_t __nitems, FILE *restrict __stream);
+int fputs(const char *restrict, FILE *restrict);
+/* pthread.h (sys/_pthread/_pthread_types.h for the types; the opaque struct's fields are
+   abridged): the schedule explorer's driver thread (DriverThread.swift). */
+struct _opaque_pthread_t { long __sig; void *__cleanup_stack; char __opaque[8176]; };
+struct _opaque_pthread_attr_t { long __sig; char __opaque[56]; };
+typedef struct _opaque_pthread_t *__darwin_pthread_t;
+typedef __darwin_pthread_t pthread_t;
+typedef struct _opaque_pthread_attr_t pthread_attr_t;
+int pthread_create(pthread_t _Nullable * _Nonnull __restrict,
+                   const pthread_attr_t * _Nullable __restrict,
+                   void * _Nullable (* _Nonnull)(void * _Nonnull),
+                   void * _Nullable __restrict);
+int pthread_detach(pthread_t _Nonnull);
+/* unistd.h: the driver's pause while it waits for a job from outside. */
+typedef unsigned int __darwin_useconds_t;
+typedef __darwin_useconds_t useconds_t;
+int usleep(useconds_t);

@@ -59,7 +59,8 @@ struct TimelineSVG {
             case .transitionEnded(let track, _, _):
                 guard let open = transitions[track]?.lastIndex(where: { $0.end == nil }) else { continue }
                 transitions[track]?[open].end = entry.time
-            case .admission, .workBegan, .workEnded, .frame, .intentOpened, .intentDelivering, .intentEnded:
+            case .admission, .workBegan, .workEnded, .frame, .intentOpened, .intentDelivering, .intentEnded,
+                .scheduleStep:
                 continue
             @unknown default:
                 continue

@@ -18,7 +18,7 @@ public final class AuthEventRecorder<Session: Sendable & Equatable, Child: Senda
     /// Starts recording `stream` at once, in a task of its own.
     public init(_ stream: AsyncStream<AuthEvent<Session, Child>>) {
         let state = self.state
-        let consumer = Task {
+        let consumer = Task.explorable("event recorder") {
             for await event in stream {
                 Self.update(state) { $0.events.append(event) }
             }

@@ -43,7 +43,7 @@ public final class EventRecorder<Child: Sendable>: Sendable {
     /// Starts recording `stream` at once, in a task of its own.
     public init(_ stream: AsyncStream<FlowEvent<Child>>) {
         let state = self.state
-        let consumer = Task {
+        let consumer = Task.explorable("event recorder") {
             for await event in stream {
                 Self.update(state) { $0.events.append(event) }
             }

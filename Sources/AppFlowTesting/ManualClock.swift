@@ -135,7 +135,9 @@ public final class ManualClock: Clock, Sendable {
                 state.sleepers.removeValue(forKey: id)
                 state.woken.insert(id)
             }
-            return due.values.sorted { $0.deadline < $1.deadline }
+            // Earliest first; at one deadline, in the order they went to sleep, so that a
+            // schedule explorer sees the same order every run.
+            return due.sorted { ($0.value.deadline, $0.key) < ($1.value.deadline, $1.key) }.map(\.value)
         }
         for sleeper in woken {
             sleeper.continuation.resume()
@@ -195,7 +197,7 @@ public final class ManualClock: Clock, Sendable {
         guard let due else { return false }
         let ids = Set(due.keys)
         let awake = state.withLock { $0.sleepers.count }
-        for sleeper in due.values.sorted(by: { $0.deadline < $1.deadline }) {
+        for (_, sleeper) in due.sorted(by: { ($0.value.deadline, $0.key) < ($1.value.deadline, $1.key) }) {
             sleeper.continuation.resume()
         }
         // Let the woken tasks run to their next sleep (or their end). First until every

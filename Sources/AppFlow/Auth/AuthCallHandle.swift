@@ -17,7 +17,7 @@ public final class AuthCallHandle: Sendable {
     /// Runs the call's work, which resolves the outcome, in a task of its own at the
     /// caller's priority.
     func run(_ body: @escaping @Sendable () async -> Void) {
-        let task = Task { await body() }
+        let task = Task.explorable("call") { await body() }
         work.withLock { $0 = task }
     }
 

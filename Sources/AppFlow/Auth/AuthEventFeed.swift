@@ -46,7 +46,7 @@ final class AuthEventFeed<Screen: Sendable>: Sendable {
     /// Forwards scene `id`'s events, from ``subscribe(to:)``, until its container's stream
     /// ends or the feed stops.
     func forward(_ source: AsyncStream<FlowEvent<Screen>>, of id: AuthSceneID) {
-        let task = Task { [input, forwarders] in
+        let task = Task.explorable("event feed") { [input, forwarders] in
             for await event in source {
                 input.yield(.event(id, event))
             }

@@ -50,7 +50,7 @@ extension AuthFlow {
         for (id, source) in sources {
             feed.forward(source, of: id)
         }
-        let consumer = Task {
+        let consumer = Task.explorable("event merge") {
             var merge = AuthEventMerge<Session, Child>()
             for await input in inputs {
                 for event in Self.perform(input, on: &merge) {
@@ -107,7 +107,7 @@ extension AuthFlow {
             of: AuthEvent<Session, Child>.self,
             bufferingPolicy: bufferingPolicy
         )
-        let forwarder = Task {
+        let forwarder = Task.explorable("event forwarder") {
             for await event in source {
                 if let authEvent = Self.authEvent(for: event) {
                     continuation.yield(authEvent)

@@ -210,7 +210,7 @@ extension AuthFlow {
             // The machine's reason: the call began in another scene, so it must reach these
             // too; tasks of their own keep the caller's cancellation from them.
             let tasks = lagging.map { id, scene in
-                (id, Task { await self.switchTo(stamp, call, in: scene, animation: animation) })
+                (id, Task.explorable("follow-up") { await self.switchTo(stamp, call, in: scene, animation: animation) })
             }
             var final = Array(results)
             for (id, task) in tasks {
@@ -305,7 +305,7 @@ extension AuthFlow {
             if let owed = scene.releaseCovered(keptBefore: stamp) {
                 // Not awaited: the hooks are app code, which may make a call that joins
                 // this one.
-                Task { await owed.disappear() }
+                Task.explorable("disappear hooks") { await owed.disappear() }
             }
         }
         return result
@@ -371,7 +371,7 @@ extension AuthFlow {
                 number: stamp
             )
         }
-        let build = Task { [self] in
+        let build = Task.explorable("child build") { [self] in
             await makeChild(plan.place, plan.origin, plan.epoch, scene.id, acquired)
         }
         trace(.workBegan(number: stamp, scene: scene.id, work: .child))

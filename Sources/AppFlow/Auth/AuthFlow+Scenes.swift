@@ -28,7 +28,7 @@ extension AuthFlow {
             feed.forward(source, of: id)
         }
         if case .wait = action { return scene }
-        scene.placing(Task { await self.arrive(scene, action) })
+        scene.placing(Task.explorable("scene arrival") { await self.arrive(scene, action) })
         return scene
     }
 

@@ -410,7 +410,7 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
             let call: Machine.Call = session.map { .login($0) } ?? .logout(.signedOut)
             switch stampCall(call) {
             case .stamp(let stamp, _):
-                calls.append(Task { await perform(stamp, call, animation: animation) })
+                calls.append(Task.explorable("followed call") { await self.perform(stamp, call, animation: animation) })
             case .resolved:
                 break
             }

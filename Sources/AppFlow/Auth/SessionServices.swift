@@ -91,7 +91,7 @@ final class SessionServices<Session: Sendable & Equatable, Services: Sendable>: 
         guard let (services, session, epoch) = action.tearDown else { return }
         // The teardown runs in a task of its own: it belongs to no scene's transition, and
         // the input that started it came from a hook or a factory that must not wait.
-        let task = Task { [machine, tearDown, timedOut, timeout, clock] in
+        let task = Task.explorable("services teardown") { [machine, tearDown, timedOut, timeout, clock] in
             let inTime = await runWithTimeout(timeout, clock: clock) { await tearDown(services, session) }
             if !inTime { timedOut(session) }
             let next = machine.withLock { $0.tornDown(epoch) }

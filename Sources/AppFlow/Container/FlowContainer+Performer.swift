@@ -433,7 +433,7 @@ extension FlowContainer {
             // Built-in animations never see the children, so a cut-short animation still
             // unwinding holds neither of them.
             let (duration, delay, curve) = (animation.duration ?? .zero, animation.delay, animation.curve)
-            return Task.detached {
+            return Task.explorable("animation", detached: true) {
                 signal.animatorStarted(currentTaskHash())
                 do {
                     try await TimedAnimation.run(duration: duration, delay: delay, curve: curve, context: context)
@@ -444,7 +444,7 @@ extension FlowContainer {
             }
         case .custom(let body):
             let (from, to) = (transition.from, transition.to)
-            return Task.detached {
+            return Task.explorable("animation", detached: true) {
                 signal.animatorStarted(currentTaskHash())
                 do {
                     try await body(from, to, context)
@@ -461,7 +461,7 @@ extension FlowContainer {
     private func startWatchdog(for animation: TransitionAnimation, context: AnimationContext) -> Task<Void, Never>? {
         guard let margin = watchdogMargin, let length = animation.nominalLength else { return nil }
         let (clock, signal, start) = (context.clock, context.signal, context.start)
-        return Task.detached {
+        return Task.explorable("watchdog", detached: true) {
             do {
                 try await Self.sleep(on: clock, until: start, plus: length + margin)
                 signal.end(.watchdog)

@@ -97,7 +97,7 @@ extension AuthFlow {
         performIntents(action)
         if action.expire != nil, let expiry = configuration.intentExpiry {
             handle.expiring(
-                Task { [weak self, clock] in
+                Task.explorable("intent expiry") { [weak self, clock] in
                     do { try await clock.sleep(for: expiry) } catch { return }
                     guard let self else { return }
                     performIntents(core.withLock { $0.intents.expired(id) })
@@ -132,7 +132,7 @@ extension AuthFlow {
         }
         if let delivery = action.deliver {
             // The machine's reason: a delivery begun finishes, whatever its opener does.
-            Task { await self.deliver(delivery) }
+            Task.explorable("intent delivery") { await self.deliver(delivery) }
         }
     }
 

@@ -16,11 +16,11 @@ func runWithTimeout(
         }
         waiter?.resume(returning: inTime)
     }
-    let worker = Task {
+    let worker = Task.explorable("timed work") {
         await work()
         settle(true)
     }
-    let timer = Task {
+    let timer = Task.explorable("timeout") {
         try? await clock.sleep(for: timeout)
         settle(false)
     }

@@ -34,7 +34,7 @@ public final class AutoLock<Provider: AuthFlowProvider>: Sendable {
         self.style = style
         self.clock = clock
         let events = flow.events()
-        let watcher = Task { [weak self] in
+        let watcher = Task.explorable("auto-lock watcher") { [weak self] in
             for await event in events where event.kind == .didLogin {
                 self?.activity()
             }
@@ -51,7 +51,7 @@ public final class AutoLock<Provider: AuthFlowProvider>: Sendable {
 
     /// The user did something: the countdown starts over. Does nothing after ``stop()``.
     public func activity() {
-        let countdown = Task { [weak self, clock, duration] in
+        let countdown = Task.explorable("auto-lock countdown") { [weak self, clock, duration] in
             do { try await clock.sleep(for: duration) } catch { return }
             guard let self else { return }
             // Decided by the machine in the step that would take the lock's place: only a

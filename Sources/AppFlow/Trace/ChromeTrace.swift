@@ -91,6 +91,11 @@ private struct ChromeTraceWriter {
             let tid = self.tid(track)
             let args = interruption.map { #","args":{"interruption":\#(Self.quoted($0))}"# } ?? ""
             body.append(#"{"ph":"E","pid":\#(pid),"tid":\#(tid),"ts":\#(ts)\#(args)}"#)
+        case .scheduleStep(let index, let label):
+            let tid = self.tid("schedule")
+            body.append(
+                #"{"name":\#(Self.quoted(label)),"ph":"i","s":"t","pid":\#(pid),"tid":\#(tid),"ts":\#(ts),"args":{"step":\#(index)}}"#
+            )
         }
     }
 

@@ -57,6 +57,9 @@ public final class FlowSignposts: FlowTracer {
             signposter.emitEvent("delivery", "\(text, privacy: .public)")
         case .intentEnded(let number, let result):
             end("intent \(number)") { signposter.endInterval("intent", $0, "\(result, privacy: .public)") }
+        case .scheduleStep(let index, let label):
+            let text = "\(index) \(label)"
+            signposter.emitEvent("step", "\(text, privacy: .public)")
         case .frame:
             break
         }

@@ -27,6 +27,12 @@ public final class FlowTraceRecorder: FlowTracer {
         elapsed = Self.stopwatch(clock)
     }
 
+    /// A recorder whose times `elapsed` gives: the schedule explorer's, whose time moves
+    /// one microsecond per step as well as with its manual clock.
+    package init(elapsed: @escaping @Sendable () -> Duration) {
+        self.elapsed = elapsed
+    }
+
     /// Every event recorded so far, oldest first.
     public var entries: [Entry] {
         recorded.withLock { $0 }

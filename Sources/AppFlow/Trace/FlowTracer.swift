@@ -42,6 +42,9 @@ public enum FlowTraceEvent: Sendable, Hashable {
     case intentDelivering(number: UInt64, scene: AuthSceneID)
     /// Intent `number` ended with `result` (delivered, or dropped and why).
     case intentEnded(number: UInt64, result: String)
+    /// Step `index` of a schedule the test kit's `ScheduleExplorer` ran: `label` says which
+    /// task ran a job there, or where the manual clock moved because none could.
+    case scheduleStep(index: Int, label: String)
 }
 
 /// What a call does in a scene besides its transition.
@@ -89,7 +92,7 @@ extension FlowContainer {
         describe: @escaping @Sendable (Child) -> String = { "\($0)" }
     ) -> Task<Void, Never> {
         let events = events()
-        return Task {
+        return Task.explorable("trace forwarder") {
             for await event in events {
                 tracer.record(.of(event, track: track, describe: describe))
             }

@@ -267,6 +267,7 @@ enum AppSwitches {
         case .intentOpened: "intentOpened"
         case .intentDelivering: "intentDelivering"
         case .intentEnded: "intentEnded"
+        case .scheduleStep: "scheduleStep"
         @unknown default: "a newer trace event"
         }
     }

@@ -1,0 +1,34 @@
+import AppFlow
+import AppFlowTesting
+import AppFlowTestingTraits
+import Testing
+
+/// The explorer's example, as the README, `TestingYourFlows` and its documentation show
+/// it.
+@Suite(.timeLimit(.minutes(1)), .endsWithin(.seconds(45)))
+struct ExplorationExampleTests {
+    struct Provider: AuthFlowProvider {
+        var configuration = AuthFlowConfiguration(startAnimation: .immediate)
+        func initialSession() async -> String? { nil }
+        func makeLoggedOutChild() async -> String { "login" }
+        func makeLoggedInChild(for session: String) async -> String { "home(\(session))" }
+    }
+
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    @Test func theReadmesExplorationOfALoginAndALogoutPasses() async {
+        let provider = Provider()
+        let report = await ScheduleExplorer(strategy: .pct(depth: 2, seed: 1), schedules: 200)
+            .explore { exploration in
+                let flow = AuthFlow(provider: provider, splash: "launch", clock: exploration.clock)
+                let rules = AuthFlowRules(flow)
+                _ = await flow.start()
+                let login = exploration.spawn("login") { await rules.login("ann") }
+                let logout = exploration.spawn("logout") { await rules.logout() }
+                _ = (await login.value, await logout.value)
+                await flow.finish()
+                rules.check(in: exploration)
+            }
+        #expect(report.failure == nil, "\(report)")
+        #expect(report.schedulesRun == 200)
+    }
+}
