@@ -87,9 +87,8 @@ struct AuthFlowExplorationTests {
 
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     @Test func twoSessionsServicesAreNeverAliveAtOnceAcrossASwitch() async {
-        await Self.exploreFlow("services", configure: { $0.releasesSessionBeforeSwitch = true }) {
-            exploration,
-            explored in
+        let releasing: @Sendable (inout AuthFlowConfiguration) -> Void = { $0.releasesSessionBeforeSwitch = true }
+        await Self.exploreFlow("services", configure: releasing) { exploration, explored in
             await explored.rules.login("a")
             await explored.race([.login("b"), .logout, .login("c")], in: exploration)
         }
