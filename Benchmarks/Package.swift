@@ -83,6 +83,18 @@ let package = Package(
             dependencies: [.product(name: "AppFlow", package: "AppFlow"), "Timing"],
             path: "CoverLatency"
         ),
+        // Schedules per second of the test kit's schedule explorer on a 20-call AuthFlow
+        // scenario: `swift run -c release ExplorationThroughput`.
+        .executableTarget(
+            name: "ExplorationThroughput",
+            dependencies: [
+                .product(name: "AppFlow", package: "AppFlow"),
+                .product(name: "AppFlowTesting", package: "AppFlow"),
+                "Timing",
+            ],
+            path: "ExplorationThroughput",
+            linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
+        ),
         // The hand-written references, shared by the benchmarks and SideBySide.
         .target(
             name: "References",

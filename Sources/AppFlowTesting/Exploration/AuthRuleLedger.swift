@@ -11,7 +11,8 @@ import AppFlow
 ///   that took its place decides what is shown, and the screen may show the old session
 ///   until it does.
 /// - **Lock**: once a lock has returned `completed`, no phase read after it is logged in
-///   unless an unlock or a logout was called after the lock.
+///   unless a call other than a lock (an unlock, a login, a logout) was made after the
+///   lock: a lock beats every call made before it.
 /// - **Intents**: no intent opened before a logout is delivered after that logout
 ///   returned so.
 ///
@@ -80,7 +81,7 @@ public struct AuthRuleLedger<Session: Sendable & Hashable>: Sendable {
         default: session = nil
         }
         if let session { checkLogout(shown: session, read: read) }
-        if case .loggedIn = phase { checkLock(read: read) }
+        if case .loggedIn(let session) = phase { checkLock(shown: session, read: read) }
     }
 
     /// Intent `id` was opened (stamped before the opening call).
@@ -93,9 +94,9 @@ public struct AuthRuleLedger<Session: Sendable & Hashable>: Sendable {
     public mutating func delivered(intent id: Int) {
         stamp += 1
         guard let opened = intentsOpened[id] else { return }
-        for logout in calls where logout.call == .logout && logout.stamp > opened {
+        for (number, logout) in calls.enumerated() where logout.call == .logout && logout.stamp > opened {
             if let end = logout.returned.first, Self.leftTheSession(end.result), end.stamp < stamp {
-                violations.append("intent \(id), opened before a logout, was delivered after it returned")
+                violations.append("intent \(id) was delivered after logout \(number) returned, opened before it was called")
                 return
             }
         }
@@ -109,11 +110,11 @@ public struct AuthRuleLedger<Session: Sendable & Hashable>: Sendable {
     }
 
     private mutating func checkLogout(shown session: Session, read: Int) {
-        for logout in calls where logout.call == .logout {
+        for (number, logout) in calls.enumerated() where logout.call == .logout {
             guard let end = logout.returned.first, Self.leftTheSession(end.result), end.stamp < read else { continue }
             let askedAfter = calls.contains { $0.call == .login(session) && $0.stamp > logout.stamp }
             if !askedAfter {
-                violations.append("\(session) was shown after a logout returned, asked for only before it")
+                violations.append("\(session) was shown after logout \(number) returned, asked for only before it")
                 return
             }
         }
@@ -124,12 +125,13 @@ public struct AuthRuleLedger<Session: Sendable & Hashable>: Sendable {
         result == .completed || result == .interrupted || result == .unchanged
     }
 
-    private mutating func checkLock(read: Int) {
-        for lock in calls where lock.call == .lock {
+    private mutating func checkLock(shown session: Session, read: Int) {
+        for (number, lock) in calls.enumerated() where lock.call == .lock {
             guard let end = lock.returned.first, end.result == .completed, end.stamp < read else { continue }
-            let freedAfter = calls.contains { ($0.call == .unlock || $0.call == .logout) && $0.stamp > lock.stamp }
+            // A lock beats every call before it; a newer call (but another lock) may end it.
+            let freedAfter = calls.contains { $0.call != .lock && $0.stamp > lock.stamp }
             if !freedAfter {
-                violations.append("a session's child was shown after a lock returned, with no unlock or logout since")
+                violations.append("\(session) was shown after lock \(number) returned, with no call but locks made since")
                 return
             }
         }
