@@ -96,7 +96,9 @@ public struct AuthRuleLedger<Session: Sendable & Hashable>: Sendable {
         guard let opened = intentsOpened[id] else { return }
         for (number, logout) in calls.enumerated() where logout.call == .logout && logout.stamp > opened {
             if let end = logout.returned.first, Self.leftTheSession(end.result), end.stamp < stamp {
-                violations.append("intent \(id) was delivered after logout \(number) returned, opened before it was called")
+                violations.append(
+                    "intent \(id) was delivered after logout \(number) returned, opened before it was called"
+                )
                 return
             }
         }
@@ -131,7 +133,9 @@ public struct AuthRuleLedger<Session: Sendable & Hashable>: Sendable {
             // A lock beats every call before it; a newer call (but another lock) may end it.
             let freedAfter = calls.contains { $0.call != .lock && $0.stamp > lock.stamp }
             if !freedAfter {
-                violations.append("\(session) was shown after lock \(number) returned, with no call but locks made since")
+                violations.append(
+                    "\(session) was shown after lock \(number) returned, with no call but locks made since"
+                )
                 return
             }
         }

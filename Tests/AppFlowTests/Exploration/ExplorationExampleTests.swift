@@ -31,4 +31,24 @@ struct ExplorationExampleTests {
         #expect(report.failure == nil, "\(report)")
         #expect(report.schedulesRun == 200)
     }
+
+    /// The racy scenario the replay example explores: two deposits that read and write a
+    /// balance in two steps.
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    static let scenario: @Sendable (Exploration) async -> Void = ScheduleExplorerTests.deposits(racy: true)
+
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    @Test func aFailureSavedToAFileReplaysToTheSameStepsAndExportsATrace() async throws {
+        let scenario = Self.scenario
+        let path = "/tmp/appflow-example-\(UInt64.random(in: 0...UInt64.max)).schedule"
+        let explorer = ScheduleExplorer(strategy: .random(seed: 7), schedules: 100)
+        let report = await explorer.explore(scenario)
+        let failure = try #require(report.failure)
+        try failure.record.schedule.write(toFile: path)
+        let replay = await explorer.replay(try Schedule(contentsOfFile: path), scenario)
+        #expect(replay.steps == failure.record.steps)
+        let trace = replay.chromeTrace()  // open it in ui.perfetto.dev
+        #expect(trace.contains(#""name":"deposit 0 (task 1)""#))
+        #expect(replay.problem == failure.record.problem)
+    }
 }
