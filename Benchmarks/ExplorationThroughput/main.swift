@@ -53,7 +53,9 @@ let plan: [Int] = {
 let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0) }
 let rounds = arguments.first ?? 5
 let schedules = arguments.dropFirst().first ?? 200
-let strategies: [(String, ExplorationStrategy)] = [("random", .random(seed: 1)), ("pct(depth: 3)", .pct(depth: 3, seed: 1))]
+let strategies: [(String, ExplorationStrategy)] = [
+    ("random", .random(seed: 1)), ("pct(depth: 3)", .pct(depth: 3, seed: 1)),
+]
 var rates: [String: [Double]] = [:]
 var lengths: [String: [Double]] = [:]
 for round in 0...rounds {
