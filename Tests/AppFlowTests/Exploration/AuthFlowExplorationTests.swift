@@ -19,6 +19,10 @@ struct AuthFlowExplorationTests {
     ) async {
         for strategy in [ExplorationStrategy.random(seed: 11), .pct(depth: 3, seed: 11)] {
             let report = await ScheduleExplorer(strategy: strategy, schedules: schedules).explore(scenario)
+            if let failure = report.failure {
+                // One line per finding, which Benchmarks/bug-finding.sh counts.
+                print("exploration \(name), \(strategy): found after \(failure.index + 1) schedules")
+            }
             #expect(report.failure == nil, "\(name): \(report)")
             #expect(report.schedulesRun == schedules)
         }
@@ -110,11 +114,24 @@ struct AuthFlowExplorationTests {
         }
     }
 
+    /// What a request under `policy` may return when every request uses it
+    /// (<doc:OverlapPolicies>): `enqueue` runs them all, `latestWins` supersedes the
+    /// waiting ones, `interrupt` also cuts the running one short, `dropIfBusy` rejects a
+    /// request that finds one running.
+    static func results(of policy: OverlapPolicy) -> Set<TransitionResult> {
+        switch policy {
+        case .enqueue: [.completed]
+        case .latestWins: [.completed, .superseded]
+        case .interrupt: [.completed, .interrupted, .superseded]
+        case .dropIfBusy: [.completed, .rejected]
+        @unknown default: []
+        }
+    }
+
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     @Test(arguments: OverlapPolicy.allCases)
     func everyOverlapPolicyReturnsEachRequestOnceAndKeepsItsEventsBalanced(policy: OverlapPolicy) async {
-        let report = await ScheduleExplorer(strategy: .random(seed: 3), schedules: Self.schedules).explore {
-            exploration in
+        await Self.explore("\(policy)") { exploration in
             let container = FlowContainer(
                 initial: 0,
                 animation: .fade(duration: .milliseconds(10)),
@@ -127,13 +144,19 @@ struct AuthFlowExplorationTests {
             }
             var results: [TransitionResult] = []
             for request in requests { results.append(await request.value) }
+            let allowed = Self.results(of: policy)
+            exploration.expect(results.allSatisfy(allowed.contains), "\(policy) returned \(results)")
+            let shown = await container.child
+            exploration.expect(
+                shown == 0 || results[shown - 1].didRun,
+                "\(shown) is shown, yet its request returned \(results[max(shown - 1, 0)])"
+            )
             await container.finish()
             await events.waitUntilFinished()
             exploration.expect(events.grammarViolations.isEmpty, "\(events.grammarViolations)")
             let ran = results.filter(\.didRun).count
             exploration.expect(events.snapshot.didCount == ran, "\(ran) ran, \(events.snapshot.didCount) announced")
         }
-        #expect(report.failure == nil, "\(policy): \(report)")
     }
 
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
