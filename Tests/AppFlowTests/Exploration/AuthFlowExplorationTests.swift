@@ -60,6 +60,15 @@ struct AuthFlowExplorationTests {
     }
 
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    @Test func aLockOrUnlockMadeDuringAStartThatRestoresASessionKeepsTheLockRule() async {
+        await Self.explore("lock during start") { exploration in
+            let explored = ExploredFlow(exploration, restoring: "a")
+            await explored.race([.start, .unlock, .lock, .unlock, .lock], in: exploration)
+            await explored.finish(in: exploration)
+        }
+    }
+
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     @Test func noIntentCrossesALogoutOrReachesAnotherSessionAroundAnAccountSwitch() async {
         await Self.exploreFlow("intents") { exploration, explored in
             await explored.rules.login("a")

@@ -7,7 +7,8 @@ final class ExploredWorld: Sendable {
     private struct State {
         var alive: [String] = []
         var breaches: [String] = []
-        var rules: AuthFlowRules<ExploredProvider>?
+        /// Weak: the rules hold the flow, which holds the provider, which holds this.
+        weak var rules: AuthFlowRules<ExploredProvider>?
         var buildsOnExplorer = 0
         var buildsElsewhere = 0
     }
@@ -70,7 +71,13 @@ struct ExploredProvider: AuthFlowProvider {
         try? await clock.sleep(for: .milliseconds(5))
     }
 
-    func initialState() async -> AuthInitialState<String> { .loggedOut(.signedOut) }
+    /// Where `start()` lands: logged out, unless a session is restored.
+    var restored: String?
+
+    func initialState() async -> AuthInitialState<String> {
+        await Task.yield()
+        return restored.map { .loggedIn($0) } ?? .loggedOut(.signedOut)
+    }
 
     func makeLoggedOutChild(_ context: AuthLoggedOutContext) async -> String {
         await slowly()
@@ -112,9 +119,13 @@ struct ExploredFlow {
     let rules: AuthFlowRules<ExploredProvider>
     let world: ExploredWorld
 
-    init(_ exploration: Exploration, configure: (inout AuthFlowConfiguration) -> Void = { _ in }) {
+    init(
+        _ exploration: Exploration,
+        restoring restored: String? = nil,
+        configure: (inout AuthFlowConfiguration) -> Void = { _ in }
+    ) {
         let world = ExploredWorld()
-        var provider = ExploredProvider(clock: exploration.clock, world: world)
+        var provider = ExploredProvider(clock: exploration.clock, world: world, restored: restored)
         configure(&provider.configuration)
         flow = AuthFlow(provider: provider, splash: "launch", clock: exploration.clock, tracer: exploration.recorder)
         rules = AuthFlowRules(flow)
@@ -124,6 +135,7 @@ struct ExploredFlow {
 
     /// A call a scenario races against others.
     enum Call: Sendable, CustomStringConvertible {
+        case start
         case login(String)
         case logout
         case lock
@@ -131,6 +143,7 @@ struct ExploredFlow {
 
         var description: String {
             switch self {
+            case .start: "start"
             case .login(let session): "login \(session)"
             case .logout: "logout"
             case .lock: "lock"
@@ -145,6 +158,7 @@ struct ExploredFlow {
         let tasks = calls.enumerated().map { index, call in
             exploration.spawn("\(call) #\(index)") {
                 switch call {
+                case .start: _ = await rules.call("start") { await flow.start() }
                 case .login(let session): _ = await rules.login(session)
                 case .logout: _ = await rules.logout()
                 case .lock: _ = await rules.lock()
