@@ -10,7 +10,7 @@
 #
 #   bash Benchmarks/bug-finding.sh [schedules]     (1000 by default)
 #
-# It takes about two minutes a break on a 2-core machine (a debug build of the tests, then
+# BUG_FINDING_LOGS=dir keeps each break's test output there. It takes about two minutes a break on a 2-core machine (a debug build of the tests, then
 # the two runs). Docs/AppFlow.docc/Reliability.md keeps the table.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -57,9 +57,10 @@ PY
         echo "$id: does not compile"; git checkout -- Sources; continue
     fi
     APPFLOW_SCHEDULES="$SCHEDULES" timeout 900 swift test --skip-build --filter AuthFlowExplorationTests >"$LOG/explore" 2>&1
+    # "exploration <scenario>, <strategy>: found after <n> schedules": the fewest, and where.
     found() {
-        grep -o "exploration [^,]*, $1[^:]*: found after [0-9]* schedules" "$LOG/explore" \
-            | sed -E 's/exploration ([^,]*), .*found after ([0-9]*) schedules/\2 (\1)/' | sort -n | head -1
+        grep -o "exploration .*, $1(.*: found after [0-9]* schedules" "$LOG/explore" \
+            | sed -E 's/^exploration (.*), [a-z]+\(.*: found after ([0-9]+) schedules$/\2 (\1)/' | sort -n | head -1
     }
     random=$(found random); pct=$(found pct)
     if timeout 900 swift test --skip-build --filter "StressTests|StormTests|aLogoutBeatsEveryEarlierLoginUnderStress" >"$LOG/stress" 2>&1; then
@@ -68,5 +69,8 @@ PY
         stress="failed (found)"
     fi
     printf '%-4s %-5s %-34s %-34s %s\n' "$id" "$rule" "${random:-not found in $SCHEDULES}" "${pct:-not found in $SCHEDULES}" "$stress"
+    if [ -n "${BUG_FINDING_LOGS:-}" ]; then
+        mkdir -p "$BUG_FINDING_LOGS" && cp "$LOG/explore" "$BUG_FINDING_LOGS/$id.explore" && cp "$LOG/stress" "$BUG_FINDING_LOGS/$id.stress"
+    fi
     git checkout -- Sources
 done
