@@ -15,7 +15,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 SCHEDULES="${1:-1000}"
-BREAKS=Benchmarks/BugFinding/breaks.txt
+BREAKS="${BREAKS:-Benchmarks/BugFinding/breaks.txt}"
 if ! git diff --quiet -- Sources; then
     echo "bug-finding: Sources has uncommitted changes; run it on a clean tree" >&2
     exit 2

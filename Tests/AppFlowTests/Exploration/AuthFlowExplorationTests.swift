@@ -74,9 +74,9 @@ struct AuthFlowExplorationTests {
             await explored.rules.login("a")
             let opened = exploration.spawn("intents") {
                 explored.rules.opening(intent: 1)
-                let first = explored.flow.enqueue(1, for: "a")
+                let first = explored.flow.enqueue(ExploredIntent(id: 1, session: "a"), for: "a")
                 explored.rules.opening(intent: 2)
-                let second = explored.flow.enqueue(2, for: "b", switching: true)
+                let second = explored.flow.enqueue(ExploredIntent(id: 2, session: "b"), for: "b", switching: true)
                 return [await first.result, await second.result]
             }
             let logout = exploration.spawn("logout") { await explored.rules.logout() }
@@ -99,8 +99,11 @@ struct AuthFlowExplorationTests {
     }
 
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
-    @Test func twoSessionsServicesAreNeverAliveAtOnceAcrossASwitch() async {
-        let releasing: @Sendable (inout AuthFlowConfiguration) -> Void = { $0.releasesSessionBeforeSwitch = true }
+    @Test(arguments: [false, true])
+    func twoSessionsServicesAreNeverAliveAtOnceAcrossASwitch(releasingFirst: Bool) async {
+        let releasing: @Sendable (inout AuthFlowConfiguration) -> Void = {
+            $0.releasesSessionBeforeSwitch = releasingFirst
+        }
         await Self.exploreFlow("services", configure: releasing) { exploration, explored in
             await explored.rules.login("a")
             await explored.race([.login("b"), .logout, .login("c")], in: exploration)
@@ -113,13 +116,44 @@ struct AuthFlowExplorationTests {
             let login = exploration.spawn("login a") { await explored.rules.login("a") }
             let attach = exploration.spawn("attach") {
                 let scene = explored.flow.attachScene(placeholder: "launch")
-                _ = await explored.rules.logout()
+                await scene.placed()
                 return scene
             }
             _ = await login.value
             let scene = await attach.value
             let (flowPhase, scenePhase) = (await explored.flow.phase, await scene.phase)
             exploration.expect(flowPhase == scenePhase, "the attached scene shows \(scenePhase), the flow \(flowPhase)")
+        }
+    }
+
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    @Test func anIntentForOneAccountNeverReachesAnothersChildDuringASwitch() async {
+        await Self.exploreFlow("intents across a switch") { exploration, explored in
+            await explored.rules.login("a")
+            let switching = exploration.spawn("login b") { await explored.rules.login("b") }
+            let opened = exploration.spawn("intents") {
+                let forA = explored.flow.enqueue(ExploredIntent(id: 1, session: "a"), for: "a")
+                let forB = explored.flow.enqueue(ExploredIntent(id: 2, session: "b"), for: "b")
+                return [await forA.result, await forB.result]
+            }
+            _ = await (switching.value, opened.value)
+        }
+    }
+
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    @Test func twoScenesEndOnTheSamePhaseWhenACallerIsCancelledMidway() async {
+        await Self.explore("two scenes, a cancelled caller") { exploration in
+            let explored = ExploredFlow(exploration)
+            let second = explored.flow.attachScene(placeholder: "launch")
+            _ = await explored.flow.start()
+            let login = exploration.spawn("login a") { await explored.rules.login("a") }
+            let canceller = exploration.spawn("canceller") { login.cancel() }
+            await explored.race([.logout, .login("b")], in: exploration)
+            _ = await (login.value, canceller.value)
+            await second.placed()
+            let (first, other) = (await explored.flow.phase, await second.phase)
+            exploration.expect(first == other, "the scenes ended apart: \(first) and \(other)")
+            await explored.finish(in: exploration)
         }
     }
 

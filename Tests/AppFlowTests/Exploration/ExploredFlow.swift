@@ -55,7 +55,7 @@ struct ExploredProvider: AuthFlowProvider {
     typealias Session = String
     typealias Child = String
     typealias Services = String
-    typealias Intent = Int
+    typealias Intent = ExploredIntent
 
     let clock: ManualClock
     let world: ExploredWorld
@@ -104,12 +104,18 @@ struct ExploredProvider: AuthFlowProvider {
         world.servicesTornDown(for: session)
     }
 
-    func handle(_ intent: Int, in child: String, context: AuthIntentContext<String>) async {
-        world.rules?.delivered(intent: intent)
-        if child != "home(\(context.session))" {
-            world.breach("intent \(intent) for \(context.session) delivered into \(child)")
+    func handle(_ intent: ExploredIntent, in child: String, context: AuthIntentContext<String>) async {
+        world.rules?.delivered(intent: intent.id)
+        if child != "home(\(intent.session))" || context.session != intent.session {
+            world.breach("intent \(intent.id) for \(intent.session) delivered into \(child)")
         }
     }
+}
+
+/// An intent for one session's child.
+struct ExploredIntent: Sendable {
+    let id: Int
+    let session: String
 }
 
 /// One flow of the explored provider, its rules and its world, for a scenario.
