@@ -63,6 +63,17 @@ PY
             | sed -E 's/^exploration (.*), [a-z]+\(.*: found after ([0-9]+) schedules$/\2 (\1)/' | sort -n | head -1
     }
     random=$(found random); pct=$(found pct)
+    if [ -z "$random$pct" ] && grep -q "Fatal error" "$LOG/explore"; then
+        # The break trapped the process (a precondition of the library), so no count was
+        # printed: find the smallest schedule bound at which the run still traps.
+        for bound in 1 3 10 30 100 300 1000; do
+            APPFLOW_SCHEDULES="$bound" timeout 900 swift test --skip-build --filter AuthFlowExplorationTests \
+                >"$LOG/bound" 2>&1
+            if grep -q "Fatal error" "$LOG/bound"; then
+                random="a trap within $bound"; pct="(same run)"; break
+            fi
+        done
+    fi
     if timeout 900 swift test --skip-build --filter "StressTests|StormTests|aLogoutBeatsEveryEarlierLoginUnderStress" >"$LOG/stress" 2>&1; then
         stress="passed (not found)"
     else
