@@ -40,8 +40,9 @@ public final class FlowTraceRecorder: FlowTracer {
 
     /// Records `event` at the clock's now.
     public func record(_ event: FlowTraceEvent) {
-        let time = elapsed()
-        recorded.withLock { $0.append(Entry(time: time, event: event)) }
+        // The clock is read under the lock, so that the entries are in time order: read
+        // before it, two tasks recording at once could append their times out of order.
+        recorded.withLock { $0.append(Entry(time: elapsed(), event: event)) }
     }
 
     /// Records `container`'s transitions on `track`, from now until it finishes (its
