@@ -220,8 +220,9 @@ struct FlowTraceRecorderTests {
         #expect(!began.isEmpty)
         #expect(Set(ended.keys) == began && ended.values.allSatisfy { $0 == 1 })
         await flow.finish()
-        // A scene that left its splash has transitioned, so it must have a track; in a rare
-        // storm one never leaves it (every call reaching it superseded or unchanged).
+        // A scene that left its splash has transitioned, so it must have a track. In about 1
+        // of 60 release runs one scene had no track; that it never left its splash then is
+        // a guess, not confirmed, so a scene that did leave it must still have its track.
         var moved: Set<String> = []
         for scene in [flow.scene, second] where await scene.phase != .splash {
             moved.insert("\(scene.id)")
