@@ -1,9 +1,11 @@
 // The core part of the fuzz target: an `AuthFlow`'s `AuthCore` as a whole (the calls',
 // intents' and services' machines in one value) driven by the inputs `AuthFlow`'s
 // performers make, each one step as under the core's one lock, and checked against a
-// reference model of the documented rules that concern two parts at once: no intent is
-// delivered across a logout made after it, nor into a session other than the flow's and
-// the one it names; the services live only for the flow's session, told each change once.
+// reference model of the documented rules: a logout supersedes every login made before
+// it, and a lock every unlock and login made before it (none of those begins after it);
+// no intent is delivered across a logout made after it, nor into a session other than the
+// flow's and the one it names; the services live only for the flow's session, told each
+// change once.
 // Built by `Tests/Fuzz/fuzz.sh`.
 
 /// A provider with sessions, services and intents, all numbers: only its types matter,
@@ -42,6 +44,10 @@ struct AuthCoreDriver {
     var intents: [UInt64: (session: Int?, logoutsBefore: Int)] = [:]
     /// The intent whose delivery was decided and has not ended.
     var delivering: UInt64?
+    /// The stamp of the newest logout, and of the newest lock or cover, that took its place
+    /// (went on, or joined a call on its way), as the model counts them.
+    var lastLogout: UInt64 = 0
+    var lastLock: UInt64 = 0
 
     static let calls: [Flow.Machine.Call] = [
         .login(0), .login(1), .logout(.signedOut), .refresh(nil), .lock(.cover), .lock(.teardown),
@@ -60,7 +66,15 @@ struct AuthCoreDriver {
             guard intentAction == nil else { violated("the intents heard a call resolved at once") }
         case .joined, .proceed:
             guard let intentAction else { violated("the intents did not hear \(call)") }
-            if case .logout = call { logouts += 1 }
+            // Every call takes a stamp as it is made, a call that joins another too.
+            let stamp = core.calls.lastStamp
+            switch call {
+            case .logout:
+                logouts += 1
+                lastLogout = stamp
+            case .lock: lastLock = stamp
+            case .start, .login, .refresh, .unlock, .uncover: break
+            }
             // A call takes back a delivery decided and not started.
             delivering = nil
             perform(intentAction)
@@ -73,7 +87,7 @@ struct AuthCoreDriver {
     mutating func begin(_ input: inout FuzzInput) {
         guard !pending.isEmpty else { return }
         let (stamp, call) = pending[input.choose(pending.count)]
-        _ = core.calls.admitAndPlan(
+        let (action, _) = core.calls.admitAndPlan(
             stamp,
             call,
             at: .start,
@@ -85,21 +99,31 @@ struct AuthCoreDriver {
         if let change = core.calls.takeSessionChange() {
             _ = core.services.sessionChanged(to: change)
         }
+        guard action == .admit else { return }
+        switch call {
+        case .login where stamp < lastLogout:
+            violated("login \(stamp) began after logout \(lastLogout), made after it")
+        case .login where stamp < lastLock, .unlock where stamp < lastLock:
+            violated("\(call) \(stamp) began after lock \(lastLock), made after it")
+        default: break
+        }
     }
 
-    /// A pending call ends; the scene's screen, at the flow's place, is told to the intents
-    /// as the machine says it counts for them.
+    /// A pending call ends in the scene, whose screen is at the flow's place: the core
+    /// merges its result, ends it and tells the intents what the scene shows, in one step
+    /// (`AuthCore.end`).
     mutating func end(_ input: inout FuzzInput) {
         guard !pending.isEmpty else { return }
         let (stamp, _) = pending.remove(at: input.choose(pending.count))
-        _ = core.calls.callEnded(stamp, result: .completed)
-        switch core.calls.settled(after: stamp, shown: core.calls.place, epoch: core.calls.sessionEpoch) {
-        case .inSession(let session):
-            perform(core.intents.sceneShows(scene, session: session, child: session))
-        case .outOfSession:
-            perform(core.intents.sceneSettled(scene))
-        case .superseded:
-            break
+        let screen = Flow.Screen(
+            place: core.calls.place,
+            child: core.calls.place.session ?? -1,
+            call: nil,
+            sessionEpoch: core.calls.sessionEpoch
+        )
+        let (_, actions) = core.end(stamp, [(scene, .completed)], followingUp: false, shown: [(scene, screen)])
+        for action in actions {
+            perform(action)
         }
     }
 

@@ -52,6 +52,40 @@ extension AuthFlow {
             return (action, launched, intentAction, servicesAction)
         }
 
+        /// Call `stamp` ended in its scenes with `results`, each scene showing its screen
+        /// in `shown` (read once its request returned; empty for a provider without
+        /// intents): the calls' machine merges the results and ends the call or follows it
+        /// up (``AuthStateMachine/end(_:_:followingUp:)``), and, once it ended, the intents
+        /// hear what each scene shows (``settle(_:shown:)``), in the same step.
+        mutating func end(
+            _ stamp: Machine.Stamp,
+            _ results: some Collection<(id: AuthSceneID, result: TransitionResult)>,
+            followingUp: Bool,
+            shown: [(id: AuthSceneID, screen: Screen)]
+        ) -> (Machine.EndingAction, [IntentMachine.Action]) {
+            let ending = calls.end(stamp, results, followingUp: followingUp)
+            guard case .done = ending else { return (ending, []) }
+            return (ending, settle(stamp, shown: shown))
+        }
+
+        /// The intents hear what each scene in `shown` shows now that its request for call
+        /// `stamp` has returned: a child of the session the flow is in, with no call made
+        /// since, is ready for the session's intents; the newest call's outcome in no
+        /// session ends the intents' wait for it; a superseded call's screen tells them
+        /// nothing (``AuthStateMachine/settled(after:shown:epoch:)``).
+        mutating func settle(
+            _ stamp: Machine.Stamp,
+            shown: [(id: AuthSceneID, screen: Screen)]
+        ) -> [IntentMachine.Action] {
+            shown.map { id, screen in
+                switch calls.settled(after: stamp, shown: screen.place, epoch: screen.sessionEpoch) {
+                case .inSession(let session): intents.sceneShows(id, session: session, child: screen.child)
+                case .outOfSession: intents.sceneSettled(id)
+                case .superseded: IntentMachine.Action()
+                }
+            }
+        }
+
         /// One step of ``AuthFlow/finish()``; each begins once the one before has ended.
         enum FinishStep {
             /// The intents held or on their way are dropped as finished.

@@ -193,8 +193,8 @@ extension AuthFlow {
     }
 
     /// Ends call `stamp` across its scenes: follows it up in the scenes the machine names,
-    /// ends the call with the machine's merged result in the step that merges it, and tells
-    /// the intents what each scene shows. The caller resumes the call's joiners.
+    /// or ends the call with the machine's merged result, the intents hearing what each
+    /// scene shows in that same step. The caller resumes the call's joiners.
     private func settle(
         _ stamp: Machine.Stamp,
         _ call: Machine.Call,
@@ -202,9 +202,11 @@ extension AuthFlow {
         in scenes: [(id: AuthSceneID, scene: AuthScene<Provider>)],
         animation: TransitionAnimation
     ) async -> Machine.EndAction {
-        switch core.withLock({ $0.calls.end(stamp, results, followingUp: false) }) {
+        var shown = await shownScreens(scenes.lazy.map(\.scene))
+        let (ending, intentActions) = core.withLock { $0.end(stamp, results, followingUp: false, shown: shown) }
+        switch ending {
         case .done(let end):
-            await reportShown(stamp, in: scenes.lazy.map(\.scene))
+            intentActions.forEach(performIntents)
             return end
         case .followUp(let lagging):
             // The machine's reason: the call began in another scene, so it must reach these
@@ -217,9 +219,12 @@ extension AuthFlow {
                 let result = await task.value
                 final = final.map { $0.id == id ? (id, result) : $0 }
             }
-            guard case .done(let end) = core.withLock({ $0.calls.end(stamp, final, followingUp: true) })
-            else { preconditionFailure("Internal inconsistency: a follow-up was followed up") }
-            await reportShown(stamp, in: scenes.lazy.map(\.scene))
+            shown = await shownScreens(scenes.lazy.map(\.scene))
+            let (ending, intentActions) = core.withLock { $0.end(stamp, final, followingUp: true, shown: shown) }
+            guard case .done(let end) = ending else {
+                preconditionFailure("Internal inconsistency: a follow-up was followed up")
+            }
+            intentActions.forEach(performIntents)
             return end
         }
     }

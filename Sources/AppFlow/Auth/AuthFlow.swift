@@ -10,14 +10,14 @@
 /// ## Call order decides
 /// Every call takes its place in call order the moment it is made, before it reaches any
 /// actor, and the last call decides the final state, whatever order the calls reach the
-/// container in. A call overtaken by a later call returns ``AuthResult/superseded``.
+/// container in. A call superseded by a later call returns ``AuthResult/superseded``.
 ///
 /// ## The security invariant
 /// From the moment ``logout(_:animation:)`` is *called*, no logged-in child of a login
 /// (or refresh) called before it is shown or announced. If that login's child is being
 /// made, its factory's task is cancelled, and whatever the factory returns is dropped
 /// before `willTransition`: no event, result ``AuthResult/superseded``, and the child
-/// released. The same holds for a login overtaken by a later login or refresh. One
+/// released. The same holds for a login superseded by a later login or refresh. One
 /// logout never supersedes another: a logout called while one of the same variant is on
 /// its way, with no other call in between, joins it and returns its result.
 ///
@@ -208,7 +208,7 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
     ///
     /// **Result.** ``AuthResult/completed`` once its screen (the session's child, the
     /// logged-out child, the lock screen or the privacy cover) is placed in every window;
-    /// ``AuthResult/superseded`` if a later call beat it.
+    /// ``AuthResult/superseded`` if a later call superseded it.
     ///
     /// **Animation.** `animation`, else ``AuthFlowConfiguration/startAnimation``, else
     /// the animation of its direction.
@@ -232,11 +232,11 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
     /// Logs in with `session`.
     ///
     /// **Ordering.** Takes its place in call order the moment it is called. A later call
-    /// (a logout, another login, a refresh) beats it: from that moment its child is never
+    /// (a logout, another login, a refresh) supersedes it: from that moment its child is never
     /// shown, and a factory already making it is cancelled.
     ///
     /// **Result.** ``AuthResult/unchanged`` if, when its turn comes, the flow already
-    /// shows this session; ``AuthResult/superseded`` if a later call beat it. The
+    /// shows this session; ``AuthResult/superseded`` if a later call superseded it. The
     /// logged-in child is built only if the transition starts.
     ///
     /// **Animation.** `animation`, else ``AuthFlowConfiguration/loginAnimation``.
@@ -289,11 +289,12 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
     /// switches accounts: one for another account returns ``AuthResult/unchanged`` and
     /// builds nothing; switching is ``login(_:animation:)``.
     ///
-    /// **Ordering.** A refresh rebuilds what is shown, so it never overtakes a call that
+    /// **Ordering.** A refresh rebuilds what is shown, so it never supersedes a call that
     /// changes what is shown: made while the newest call is a login, a logout or a
     /// `start()` still on its way (called and not yet returned), it returns
-    /// ``AuthResult/unchanged`` at once and takes no place in call order. Otherwise it takes its place like every call: a later call
-    /// beats it, and a later refresh replaces it. It rebuilds only if the flow is still
+    /// ``AuthResult/unchanged`` at once and takes no place in call order. Otherwise it
+    /// takes its place like every call: a later call supersedes it, and a later refresh
+    /// replaces it. It rebuilds only if the flow is still
     /// logged in with that session when its turn comes; otherwise it returns
     /// ``AuthResult/unchanged``, so a reload never revives a session a logout ended.
     ///
@@ -345,17 +346,7 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
     ) -> AuthCallHandle {
         let outcome = AuthOutcome()
         let handle = AuthCallHandle(outcome: outcome)
-        let call: Machine.Call
-        switch request {
-        case .start: call = .start
-        case .login(let session): call = .login(session)
-        case .logout(let variant): call = .logout(variant)
-        case .refresh(let session): call = .refresh(session)
-        case .lock(let style): call = .lock(Machine.LockKind(style ?? configuration.lockStyle))
-        case .unlock: call = .unlock(since: nil)
-        case .cover: call = .lock(.privacy)
-        case .uncover: call = .uncover
-        }
+        let call = Machine.call(for: request, configuration)
         // A logout may join a logout on its way, and a lock, unlock, cover or uncover a
         // start that has not begun; the machine decides.
         switch makeCall(call, joiner: outcome, when: condition).action {

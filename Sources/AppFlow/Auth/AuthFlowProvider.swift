@@ -34,7 +34,7 @@ public protocol AuthFlowProvider<Session, Child>: Sendable {
     ///
     /// Called only when a logout transition (or a `start()` logged out) starts, never for a
     /// call superseded before it began building. Calls come in the order the transitions
-    /// start; one may still run when the next begins, if a later call beat it. Cancellation
+    /// start; one may still run when the next begins, if a later call superseded it. Cancellation
     /// and ``AuthFlow/finish()`` are as for ``makeLoggedInChild(_:)``. Its default asks the
     /// deprecated ``makeLoggedOutChild(for:in:)`` chain.
     func makeLoggedOutChild(_ context: AuthLoggedOutContext) async -> Child

@@ -52,7 +52,7 @@ extension AuthStateMachine {
     /// What a call does once its release step has returned with `result`.
     enum ReleaseEndAction: Sendable, Hashable {
         /// Go on to the call's own transition: the old session's child was released, or
-        /// there was nothing to release, or the call was overtaken (its own admission
+        /// there was nothing to release, or the call was superseded (its own admission
         /// then says so).
         case cycle
         /// End here with this result: the release was rejected by the policy, or
@@ -256,6 +256,22 @@ extension AuthStateMachine {
         case logout
         /// None: the privacy cover comes and goes at once.
         case immediate
+    }
+
+    /// The call `request` makes: a lock whose caller names no style takes the configured
+    /// one (``AuthFlowConfiguration/lockStyle``), and an unlock begins no authentication of
+    /// its own. Reads no state.
+    static func call(for request: AuthRequest<Session>, _ configuration: AuthFlowConfiguration) -> Call {
+        switch request {
+        case .start: .start
+        case .login(let session): .login(session)
+        case .logout(let variant): .logout(variant)
+        case .refresh(let session): .refresh(session)
+        case .lock(let style): .lock(LockKind(style ?? configuration.lockStyle))
+        case .unlock: .unlock(since: nil)
+        case .cover: .lock(.privacy)
+        case .uncover: .uncover
+        }
     }
 
     /// The animation call `stamp` runs with when its caller names none: the first of

@@ -6,7 +6,7 @@
 /// late it reaches them. A logout called while a logout of the same variant is on its way,
 /// with no other call in between, joins it instead of taking a stamp of its own, so that
 /// one logout never supersedes another. A refresh rebuilds the session shown: it never
-/// overtakes a login, a logout or a start on its way, and returns
+/// supersedes a login, a logout or a start on its way, and returns
 /// ``AuthResult/unchanged`` at once instead.
 ///
 /// Beyond call order, the machine decides what each call does: the place a `start()`
@@ -169,7 +169,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         /// A logout joined the logout on its way: its `joiner` is resumed with that
         /// logout's result (``callEnded(_:result:)``).
         case joined(Stamp)
-        /// A call that would overtake a call on its way in the wrong direction (a refresh
+        /// A call that would supersede a call on its way in the wrong direction (a refresh
         /// or an unlock while a login, logout or start is on its way; a lock while a logout
         /// or start is; the cover with no session to hide), or a superseded unlock attempt: it
         /// returns this at once, takes no place in call order and builds nothing.
@@ -205,7 +205,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
             // Its authentication began before a newer lock or cover: that one needs its own.
             if let since, locks.supersedes(attemptSince: since) { return .resolve(.superseded) }
             if guardable, let joiner { return guardStart(.unlock, joiner) }
-            // An unlock never overtakes a start, a login or a logout on its way: it would
+            // An unlock never supersedes a start, a login or a logout on its way: it would
             // undo it.
             if Self.changesPlace(onItsWay) && !startLocks { return .resolve(.unchanged) }
         case .uncover:
@@ -237,7 +237,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
                 locks.hides(stamp, as: kind)
                 return guardStart(.lock(keepsSession: kind == .cover), joiner)
             }
-            // A lock never overtakes a logout (the session ends anyway), a start that has
+            // A lock never supersedes a logout (the session ends anyway), a start that has
             // not begun and has no caller to resume, nor a start that has begun with nothing
             // to lock (it would leave a scene the start has yet to reach on the splash).
             switch onItsWay {
@@ -548,7 +548,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
 
     /// Whether an auto-lock may lock now: a session is shown or covered, and no call that
     /// changes where the flow goes (a start, a login, a logout, an unlock or an uncover) is
-    /// on its way, so that a timer never beats such a call.
+    /// on its way, so that a timer never supersedes such a call.
     var allowsAutoLock: Bool {
         switch place {
         case .loggedIn, .covered: break

@@ -18,6 +18,20 @@
 /// request is resumed through (a continuation in the container, a plain token in tests),
 /// and `FinishWaiter` is the same for callers of `finish()`.
 ///
+/// ## AuthFlow's paths
+/// Two admission points are ``AuthFlow``'s alone: no public API reaches them, and a
+/// request without an internal admission closure never takes them (``FlowAdmissionPoint``).
+/// Each input and action that serves only them says so with "AuthFlow's path":
+/// - ``FlowAdmissionPoint/childMade``: the child ready input's *ask admission* and *drop*.
+/// - ``FlowAdmissionPoint/overtaken``: owner overtaking, the
+///   ``RequestAction/askOwnerAdmission(_:)`` action and the `ownerAdmission` argument of
+///   ``request(policy:maxPending:caller:admission:stamp:ownerAdmission:)``. The turn it
+///   ends is handed on by ``RequestAction/overtake(next:superseded:)`` and remembered in
+///   ``overtaken``, which ``OverlapPolicy/latestWins`` and ``OverlapPolicy/interrupt``
+///   share for an owner whose caller has not started it.
+/// They stay in this machine because they decide the container's turn and ids, which only
+/// it may do: moved out, the turn would be decided in two places.
+///
 /// ## Invariants
 /// The first two hold by the shape of `Phase`; ``invariantViolations()`` checks the others.
 /// The table tests check them after every row and the fuzzer after every input (the check
@@ -151,7 +165,7 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
         /// Ask the request's admission closure at `check`, then make the request again
         /// with its answer.
         case askAdmission(FlowAdmissionPoint)
-        /// Ask the admission closure of request `owner`, which owns the container and is
+        /// AuthFlow's path: ask the admission closure of request `owner`, which owns the container and is
         /// making its child, at ``FlowAdmissionPoint/overtaken``, then make the request
         /// again with its answer as `ownerAdmission`.
         case askOwnerAdmission(RequestID)
@@ -175,12 +189,12 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
     }
 
     /// A caller makes a request under `policy`. The checks run in this order: a
-    /// cancelled caller, a re-entrant caller, a finished container, an outdated `stamp`,
+    /// cancelled caller, a re-entrant caller, a finished container, the `stamp` of a superseded call,
     /// the admission closure, the owner's admission if it is making its child, then the
     /// policy. The machine keeps only the request's place and, once the caller suspends,
     /// its waiter: the caller holds the request itself.
     ///
-    /// `ownerAdmission` is where the owner stands with its admission closure at
+    /// AuthFlow's path: `ownerAdmission` is where the owner stands with its admission closure at
     /// ``FlowAdmissionPoint/overtaken``: ``AdmissionAnswer/unconditional`` if it has none.
     /// An owner that refuses is overtaken: its turn ends as if its factory had returned,
     /// and the request then takes its place as it would have then.
@@ -390,7 +404,7 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
 
     /// Request `id`, which owns the container, starts. `makesChild` tells whether its
     /// child comes from a factory; `stamp` is the one it was made with, if any. An
-    /// outdated stamp is checked before the admission closure.
+    /// stamp of a superseded call is checked before the admission closure.
     mutating func start(
         _ id: RequestID,
         admission: AdmissionAnswer,
@@ -469,6 +483,8 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
             preconditionFailure("Internal inconsistency: \(phase) received childReady(\(id))")
         }
         switch admission {
+        // AuthFlow's path: a request with an internal admission closure is asked again
+        // once its child is made, and a refusal drops the child unseen.
         case .unasked:
             return .askAdmission(.childMade)
         case .refused:

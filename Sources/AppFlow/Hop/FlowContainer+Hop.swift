@@ -32,7 +32,7 @@ extension FlowContainer {
     /// when the request arrives and when its turn comes, exactly as for
     /// ``cycle(animation:policy:admittedIf:to:)``. A refusal ends the hop with
     /// ``HopResult/notShown(_:)`` of ``TransitionResult/superseded``: its child is never
-    /// made, so a stale step of a launch sequence becomes a no-op.
+    /// made, so a superseded step of a launch sequence becomes a no-op.
     public nonisolated func hop<Value: Sendable>(
         animation: TransitionAnimation? = nil,
         policy: OverlapPolicy? = nil,

@@ -163,23 +163,23 @@ extension AuthFlow {
         }
     }
 
+    /// What each of `scenes` shows, read for the intents once its request for a call has
+    /// returned; nothing for a provider without intents, which reads no screen.
+    func shownScreens(_ scenes: some Sequence<AuthScene<Provider>>) async -> [(id: AuthSceneID, screen: Screen)] {
+        guard Provider.hasIntents else { return [] }
+        var shown: [(id: AuthSceneID, screen: Screen)] = []
+        for scene in scenes {
+            shown.append((scene.id, await scene.container.child))
+        }
+        return shown
+    }
+
     /// Tells the intents what each of `scenes` shows, now that its request for call
-    /// `stamp` has returned: a scene showing a child of the session the flow is in, with no
-    /// call made since, is ready for intents.
+    /// `stamp` has returned (``AuthCore/settle(_:shown:)`` decides what they hear).
     func reportShown(_ stamp: Machine.Stamp, in scenes: some Sequence<AuthScene<Provider>>) async {
         guard Provider.hasIntents else { return }
-        for scene in scenes {
-            let screen = await scene.container.child
-            let action = core.withLock { core in
-                switch core.calls.settled(after: stamp, shown: screen.place, epoch: screen.sessionEpoch) {
-                case .inSession(let session):
-                    return core.intents.sceneShows(scene.id, session: session, child: screen.child)
-                case .outOfSession:
-                    return core.intents.sceneSettled(scene.id)
-                case .superseded:
-                    return IntentMachine.Action()
-                }
-            }
+        let shown = await shownScreens(scenes)
+        for action in core.withLock({ $0.settle(stamp, shown: shown) }) {
             performIntents(action)
         }
     }

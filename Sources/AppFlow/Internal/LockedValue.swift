@@ -34,12 +34,34 @@ package struct LockedValue<Value>: @unchecked Sendable where Value: Sendable {
     package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         try storage.withLock(body)
     }
+
+    #if DEBUG
+    /// How many times the lock has been taken by ``withLock(_:)`` (a debug build only):
+    /// the tests count the steps one call takes into a flow's core with it. Reading it
+    /// takes the mutex but is not counted.
+    package var acquisitions: UInt64 {
+        storage.withUnsafeMutablePointers { header, mutex in
+            pthread_mutex_lock(mutex)
+            defer { pthread_mutex_unlock(mutex) }
+            return header.pointee.acquisitions
+        }
+    }
+    #endif
 }
 
-/// The single allocation behind ``LockedValue``: header is the value, element the mutex.
-final class LockStorage<Value>: ManagedBuffer<Value, pthread_mutex_t> {
+/// What ``LockStorage`` keeps beside its mutex: the value and, in a debug build, how many
+/// times the lock was taken.
+struct LockedHeader<Value> {
+    var value: Value
+    #if DEBUG
+    var acquisitions: UInt64 = 0
+    #endif
+}
+
+/// The single allocation behind ``LockedValue``: header is the value (``LockedHeader``), element the mutex.
+final class LockStorage<Value>: ManagedBuffer<LockedHeader<Value>, pthread_mutex_t> {
     static func make(_ value: Value) -> LockStorage<Value> {
-        let buffer = create(minimumCapacity: 1) { _ in value }
+        let buffer = create(minimumCapacity: 1) { _ in LockedHeader(value: value) }
         // `create` returns the dynamic subclass type; the downcast cannot fail.
         let storage = unsafeDowncast(buffer, to: LockStorage<Value>.self)
         storage.withUnsafeMutablePointerToElements { mutex in
@@ -69,14 +91,17 @@ final class LockStorage<Value>: ManagedBuffer<Value, pthread_mutex_t> {
 
     @inline(__always)
     func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        try withUnsafeMutablePointers { value, mutex in
+        try withUnsafeMutablePointers { header, mutex in
             let status = pthread_mutex_lock(mutex)
             precondition(status == 0, "pthread_mutex_lock failed: \(status) (EDEADLK: taken again by its holder)")
             defer {
                 let status = pthread_mutex_unlock(mutex)
                 precondition(status == 0, "pthread_mutex_unlock failed: \(status)")
             }
-            return try body(&value.pointee)
+            #if DEBUG
+            header.pointee.acquisitions += 1
+            #endif
+            return try body(&header.pointee.value)
         }
     }
 }

@@ -32,7 +32,7 @@ extension AuthFlow {
     /// as a joined logout does; after ``finish()`` it joins nothing.
     @discardableResult
     public func lock(_ style: AuthLockStyle? = nil, animation: TransitionAnimation? = nil) async -> AuthResult {
-        await place(.lock(Machine.LockKind(style ?? configuration.lockStyle)), animation: animation)
+        await place(Machine.call(for: .lock(style), configuration), animation: animation)
     }
 
     /// Unlocks the locked session: every scene shows the session again, the child a cover
@@ -40,11 +40,12 @@ extension AuthFlow {
     /// builds it anew, with new services).
     ///
     /// **Ordering.** Takes its place in call order like a login: a later lock, logout or
-    /// login beats it. It unlocks the session locked when it is called; with none it returns
-    /// ``AuthResult/unchanged``. Called while the newest call is a start that has not begun,
-    /// it joins that start and unlocks what the start would land locked (a lock joined before
-    /// it, or the provider's ``AuthInitialState/locked(_:)``); it returns when the start does,
-    /// ``AuthResult/unchanged`` if there was nothing to unlock, and `preparing` does not run. To tell an authentication answered after a newer lock was
+    /// login supersedes it. It unlocks the session locked when it is called; with none it
+    /// returns ``AuthResult/unchanged``. Called while the newest call is a start that has not
+    /// begun, it joins that start and unlocks what the start would land locked (a lock joined
+    /// before it, or the provider's ``AuthInitialState/locked(_:)``); it returns when the
+    /// start does, ``AuthResult/unchanged`` if there was nothing to unlock, and `preparing`
+    /// does not run. To tell an authentication answered after a newer lock was
     /// called (the user left the app and came back), take an ``unlockAttempt()`` when the
     /// prompt appears and unlock with ``unlock(_:animation:preparing:)``.
     ///
@@ -55,7 +56,7 @@ extension AuthFlow {
     /// `preparing`, if given, is the app's own work before the session shows again
     /// (clearing data on return, as browsers with auto-clear do): it runs once the unlock
     /// has taken its place, with the lock screen still shown, and a lock called meanwhile
-    /// beats the unlock, which then returns ``AuthResult/superseded``. An unlock with
+    /// supersedes the unlock, which then returns ``AuthResult/superseded``. An unlock with
     /// nothing to unlock runs none.
     @discardableResult
     public func unlock(
@@ -95,7 +96,7 @@ extension AuthFlow {
     /// A lock made only if the machine allows an auto-lock in the step that would take its
     /// place (``AutoLock``); otherwise ``AuthResult/unchanged``, with no place taken.
     func autoLock(_ style: AuthLockStyle?) async -> AuthResult {
-        let call = Machine.Call.lock(Machine.LockKind(style ?? configuration.lockStyle))
+        let call = Machine.call(for: .lock(style), configuration)
         switch stampCall(call, when: { $0.allowsAutoLock }, launching: Launching(animation: nil)) {
         case .stamp(let stamp, let launched): return await perform(stamp, call, animation: nil, launched: launched)
         case .resolved(let result): return result
@@ -111,7 +112,7 @@ extension AuthFlow {
     /// ``uncover(preparing:)`` shows them again; no authentication is needed, unless a lock
     /// was called after the cover.
     ///
-    /// **Ordering.** Takes its place in call order like a lock: it beats every login,
+    /// **Ordering.** Takes its place in call order like a lock: it supersedes every login,
     /// refresh, unlock and uncover called before it. With no session shown (logged out,
     /// locked, already covered) it returns ``AuthResult/unchanged``. A lock called while
     /// covered replaces the cover with the lock screen.

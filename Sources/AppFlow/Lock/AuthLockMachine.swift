@@ -98,7 +98,7 @@ struct AuthLockMachine<Session: Sendable & Equatable>: Sendable {
         switch (call, place) {
         case (.lock(.privacy), .loggedIn(let session)): target = .covered(session)
         // Covered already: it covers again as the flow is, so that a scene the last cover
-        // never reached (a later call beat it there) is covered too.
+        // never reached (a later call superseded it there) is covered too.
         case (.lock(.privacy), .covered): target = place
         case (.lock(.privacy), _): target = nil
         case (.lock(let kind), .loggedIn(let session)), (.lock(let kind), .covered(let session)):

@@ -7,10 +7,11 @@
 ///
 /// The countdown starts when the auto-lock is made, starts over at every ``activity()`` and
 /// every `didLogin` event of the flow (``AuthFlow/events()``: a login, a refresh, an
-/// unlock or an uncover, whichever windows show it), and ends in ``AuthFlow/lock(_:animation:)`` with `style` (else the configured
-/// style), if, in the step that would take the lock's place, the flow shows a session (or
-/// covers it with the privacy cover) and no start, login, logout, unlock or uncover is on
-/// its way: a lock beats every call before it, and a timer must not beat one of those.
+/// unlock or an uncover, whichever windows show it), and ends in
+/// ``AuthFlow/lock(_:animation:)`` with `style` (else the configured style), if, in the
+/// step that would take the lock's place, the flow shows a session (or covers it with the
+/// privacy cover) and no start, login, logout, unlock or uncover is on its way: a lock
+/// supersedes every call before it, and a timer must not supersede one of those.
 /// ``stop()``, or releasing the auto-lock, ends it.
 public final class AutoLock<Provider: AuthFlowProvider>: Sendable {
     private let flow: AuthFlow<Provider>
@@ -56,7 +57,7 @@ public final class AutoLock<Provider: AuthFlowProvider>: Sendable {
             guard let self else { return }
             // Decided by the machine in the step that would take the lock's place: only a
             // session shown or covered, with no start, login, logout, unlock or uncover on
-            // its way, since a lock beats the calls before it.
+            // its way, since a lock supersedes the calls before it.
             _ = await flow.autoLock(style)
         }
         let replaced: Task<Void, Never>? = state.withLock { state in

@@ -62,6 +62,21 @@ import Testing
         #expect(animation(in: noStart, .start, answer: .loggedOut(.signedOut)) == "fade(0.3 seconds)")
     }
 
+    @Test func aLockWhoseCallerNamesNoStyleTakesTheConfiguredOneTheMachineMaps() {
+        var teardown = Self.configuration
+        teardown.lockStyle = .teardown
+        #expect(Machine.call(for: .lock(nil), Self.configuration) == .lock(.cover))
+        #expect(Machine.call(for: .lock(nil), teardown) == .lock(.teardown))
+        #expect(Machine.call(for: .lock(.cover), teardown) == .lock(.cover))
+        #expect(Machine.call(for: .cover, teardown) == .lock(.privacy))
+        #expect(Machine.call(for: .unlock, teardown) == .unlock(since: nil))
+        #expect(Machine.call(for: .uncover, teardown) == .uncover)
+        #expect(Machine.call(for: .start, teardown) == .start)
+        #expect(Machine.call(for: .login("a"), teardown) == .login("a"))
+        #expect(Machine.call(for: .logout(LogoutVariant("expired")), teardown) == .logout(LogoutVariant("expired")))
+        #expect(Machine.call(for: .refresh(nil), teardown) == .refresh(nil))
+    }
+
     @Test func theDelayBeforeAChildIsMadeComesWithThePlanByDirection() {
         func delay(after calls: [Machine.Call] = [], _ call: Machine.Call, current: AuthPlace<String>) -> Duration {
             var (machine, stamp) = Self.machine(after: calls, making: call)
@@ -264,5 +279,62 @@ import Testing
                 "\(place)"
             )
         }
+    }
+}
+
+/// What the intents hear once a scene's request for a call returned, decided by the core
+/// (``AuthFlow/AuthCore/settle(_:shown:)``) in the step that ends the call: the performer
+/// used to route the machine's answer to the intents itself.
+@Suite struct AuthCoreSettleTests {
+    @Test func aSceneShowingTheSessionIsReadyAndOneOutOfItStopsTheIntentsWaitingForIt() async {
+        var provider = IntentAuthProvider()
+        provider.session = "ada"
+        let flow = AuthFlow(provider: provider, splash: Screen("splash"))
+        let second = flow.attachScene(placeholder: Screen("placeholder"))
+        #expect(await flow.start() == .completed)
+        let (first, other) = (flow.scene.id, second.id)
+        let (ready, unsettled) = flow.core.withLock { core in
+            // A call made: no scene has shown its outcome yet.
+            _ = core.intents.callMade(isLogout: false)
+            let stamp = core.calls.newest
+            let session = AuthScreen<String, Screen>(
+                place: .loggedIn("ada"),
+                child: Screen("main"),
+                call: .login,
+                sessionEpoch: core.calls.sessionEpoch
+            )
+            let loggedOut = AuthScreen<String, Screen>(
+                place: .loggedOut(.signedOut),
+                child: Screen("login"),
+                call: .logout
+            )
+            _ = core.settle(stamp, shown: [(first, session), (other, loggedOut)])
+            return (core.intents.ready.map(\.scene), core.intents.unsettled)
+        }
+        #expect(ready == [first])
+        #expect(unsettled.isEmpty)
+        await flow.finish()
+    }
+
+    @Test func theScreenOfASupersededCallTellsTheIntentsNothing() async {
+        var provider = IntentAuthProvider()
+        provider.session = "ada"
+        let flow = AuthFlow(provider: provider, splash: Screen("splash"))
+        #expect(await flow.start() == .completed)
+        let (ready, unsettled) = flow.core.withLock { core in
+            _ = core.intents.callMade(isLogout: false)
+            let session = AuthScreen<String, Screen>(
+                place: .loggedIn("ada"),
+                child: Screen("main"),
+                call: .login,
+                sessionEpoch: core.calls.sessionEpoch
+            )
+            // A stamp older than the newest call's.
+            _ = core.settle(core.calls.newest - 1, shown: [(flow.scene.id, session)])
+            return (core.intents.ready.map(\.scene), core.intents.unsettled)
+        }
+        #expect(ready.isEmpty)
+        #expect(unsettled == [flow.scene.id])
+        await flow.finish()
     }
 }
