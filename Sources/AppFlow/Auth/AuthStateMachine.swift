@@ -181,6 +181,36 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
     /// `follow`) never joins.
     mutating func call(_ call: Call, joiner: Joiner?) -> CallAction {
         let stamp = order.issue()
+        if let answered = answerAtOnce(call, stamp, joiner: joiner) { return answered }
+        // A newer start lands under the guards of a start that never began anywhere.
+        let unbegunStart = order.onItsWay == .start && !begun.contains(newest) ? newest : nil
+        starts.called(stamp, isStart: call == .start, replacingUnbegunStart: unbegunStart)
+        let cancelled = order.makeNewest(stamp, call)
+        newestFannedOut = false
+        switch call {
+        case .logout:
+            requestedPhase = .loggedOut
+        case .login(let session):
+            requestedPhase = .loggedIn(session)
+        case .start:
+            requestedPhase = nil
+        case .refresh:
+            break
+        case .lock(let kind):
+            // It asks for its target; with nothing to lock or cover, the flow stays where it is.
+            requestedPhase = (locks.aim(stamp, .lock(kind), from: place) ?? place).phase
+        case .unlock:
+            requestedPhase = (locks.aim(stamp, .unlock, from: place) ?? place).phase
+        case .uncover:
+            requestedPhase = (locks.aim(stamp, .uncover, from: place) ?? place).phase
+        }
+        return .proceed(stamp, cancelBuild: cancelled)
+    }
+
+    /// What call `stamp`, made as `call`, does at once instead of taking its place as the
+    /// newest call, if anything: join the logout or the start on its way, or resolve at once
+    /// (``CallAction/resolve(_:)``). `nil`: it goes on. A cover notes that it was called.
+    private mutating func answerAtOnce(_ call: Call, _ stamp: Stamp, joiner: Joiner?) -> CallAction? {
         let onItsWay = order.onItsWay
         // A start on its way that has not begun anywhere: a lock, a cover, an unlock or an
         // uncover made now joins it and decides where it lands (a caller to resume is needed).
@@ -261,29 +291,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         case .start, .login:
             break
         }
-        // A newer start lands under the guards of a start that never began anywhere.
-        let unbegunStart = onItsWay == .start && !begun.contains(newest) ? newest : nil
-        starts.called(stamp, isStart: call == .start, replacingUnbegunStart: unbegunStart)
-        let cancelled = order.makeNewest(stamp, call)
-        newestFannedOut = false
-        switch call {
-        case .logout:
-            requestedPhase = .loggedOut
-        case .login(let session):
-            requestedPhase = .loggedIn(session)
-        case .start:
-            requestedPhase = nil
-        case .refresh:
-            break
-        case .lock(let kind):
-            // It asks for its target; with nothing to lock or cover, the flow stays where it is.
-            requestedPhase = (locks.aim(stamp, .lock(kind), from: place) ?? place).phase
-        case .unlock:
-            requestedPhase = (locks.aim(stamp, .unlock, from: place) ?? place).phase
-        case .uncover:
-            requestedPhase = (locks.aim(stamp, .uncover, from: place) ?? place).phase
-        }
-        return .proceed(stamp, cancelBuild: cancelled)
+        return nil
     }
 
     /// The provider told `start()` call `stamp` where it lands. A locked answer counts as
