@@ -52,6 +52,36 @@ extension AuthFlow {
             return (action, launched, intentAction, servicesAction)
         }
 
+        /// Scene `id` attaches as `scene`: the calls' machine says how it arrives, the
+        /// intents learn of it, and every event feed subscribes to its container before it
+        /// shows anything, in one step. Returns the arrival and the streams each feed
+        /// forwards.
+        mutating func attach(
+            _ id: AuthSceneID,
+            _ scene: AuthScene<Provider>
+        ) -> (Machine.AttachAction, [(EventFeed, AsyncStream<FlowEvent<Screen>>)]) {
+            intents.attached(id)
+            let action = calls.attach(id, scene)
+            // A finished flow has no feed left (``finish()``) and takes none.
+            return (action, feeds.subscribe(to: scene.container))
+        }
+
+        /// Scene `id` detaches: calls no longer run in it, the intents drop what named it,
+        /// and, if it was the last scene attached, the flow's phase is read from it from
+        /// now on (``shownScene``), in one step. Returns what the intents must do.
+        mutating func detach(_ id: AuthSceneID) -> IntentMachine.Action {
+            if let scene = calls.detach(id), calls.scenes.isEmpty {
+                feeds.lastDetached(scene)
+            }
+            return intents.detached(id)
+        }
+
+        /// The scene whose child the flow's phase reads: the first attached, else the last
+        /// detached; `nil` before any scene was attached.
+        var shownScene: AuthScene<Provider>? {
+            calls.scenes.first?.scene ?? feeds.lastDetached
+        }
+
         /// Call `stamp` ended in its scenes with `results`, each scene showing its screen
         /// in `shown` (read once its request returned; empty for a provider without
         /// intents): the calls' machine merges the results and ends the call or follows it

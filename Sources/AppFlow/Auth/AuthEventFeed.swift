@@ -88,7 +88,12 @@ struct AuthEventFeeds<Screen: Sendable, Scene: Sendable>: Sendable {
     /// The live feeds, by identity.
     private(set) var feeds: [ObjectIdentifier: AuthEventFeed<Screen>] = [:]
     /// The last scene detached, while none is attached.
-    var lastDetached: Scene?
+    private(set) var lastDetached: Scene?
+
+    /// `scene` was detached, and no scene is attached any longer.
+    mutating func lastDetached(_ scene: Scene) {
+        lastDetached = scene
+    }
 
     /// Subscribes every feed to `container`, a scene's just attached, before the scene
     /// shows anything.

@@ -19,11 +19,7 @@ extension AuthFlow {
         let id = core.withLock { $0.calls.reserveScene() }
         let scene = Self.makeScene(id, splash: placeholder, stage: stage, configuration: configuration, clock: clock)
         traceTransitions(of: scene)
-        let (action, sources) = core.withLock { core in
-            core.intents.attached(id)
-            let action = core.calls.attach(id, scene)
-            return (action, core.calls.isFinished ? [] : core.feeds.subscribe(to: scene.container))
-        }
+        let (action, sources) = core.withLock { $0.attach(id, scene) }
         for (feed, source) in sources {
             feed.forward(source, of: id)
         }
@@ -60,14 +56,7 @@ extension AuthFlow {
     /// Cancelling the caller does not shorten it. Detaching a scene twice, or after
     /// ``finish()``, waits for the same end.
     public func detach(_ scene: AuthScene<Provider>) async {
-        let intentAction = core.withLock { core in
-            if core.calls.detach(scene.id) != nil, core.calls.scenes.isEmpty {
-                // The flow's phase is read from the last scene detached while none is attached.
-                core.feeds.lastDetached = scene
-            }
-            return core.intents.detached(scene.id)
-        }
-        performIntents(intentAction)
+        performIntents(core.withLock { $0.detach(scene.id) })
         await scene.container.finish()
         await scene.releaseCovered()?.disappear()
         services?.sceneGone(scene.id)

@@ -168,9 +168,7 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
 
     /// The scene whose child ``phase`` reads: the first attached, else the last detached.
     var shownScene: AuthScene<Provider> {
-        core.withLock { core in
-            core.calls.scenes.first?.scene ?? core.feeds.lastDetached ?? scene
-        }
+        core.withLock { $0.shownScene } ?? scene
     }
 
     /// The phase the newest call asked for, known the moment that call was made: a

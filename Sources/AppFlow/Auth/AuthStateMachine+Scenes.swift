@@ -1,5 +1,6 @@
-// The auth machine's scene inputs: a scene attached or detached, a call fanning out to
-// the scenes, the scenes' results, and the flow's end.
+// The auth machine's scene inputs: a scene's arrival, its placement and rejoining, and the
+// scenes' results. The inputs that change the scene state (reserve, attach, detach, fan
+// out, finish) are in `AuthStateMachine.swift`, so that its fields can be set there only.
 
 extension AuthStateMachine {
     // MARK: - Attaching and detaching
@@ -17,24 +18,9 @@ extension AuthStateMachine {
         case place(AuthSceneID, Stamp, AuthPlace<Session>, epoch: UInt64?, origin: AuthCall)
     }
 
-    /// The id of the next scene, taken before the scene is made.
-    mutating func reserveScene() -> AuthSceneID {
-        sceneList.reserve()
-    }
-
-    /// Scene `id` (reserved by ``reserveScene()``) is attached: every call that fans out
-    /// after this step runs in it. In the same step it learns where the flow is, so that a
-    /// call made after it can never be missed.
-    mutating func attach(_ id: AuthSceneID, _ scene: Scene) -> AttachAction {
-        guard sceneList.attach(id, scene) else {
-            preconditionFailure("Internal inconsistency: \(id) attached unreserved or twice")
-        }
-        return arrival(of: id)
-    }
-
     /// Where scene `id` goes when it arrives, as ``attach(_:_:)`` says: a finished flow
     /// places no scene.
-    private func arrival(of id: AuthSceneID) -> AttachAction {
+    func arrival(of id: AuthSceneID) -> AttachAction {
         guard !isFinished, let call = newestCall else { return .wait(id) }
         if !newestEnded {
             guard newestFannedOut else { return .wait(id) }
@@ -70,12 +56,6 @@ extension AuthStateMachine {
         stamp == newest && !isFinished
     }
 
-    /// Scene `id` is detached; returns it, or `nil` if it was not attached. Calls fanning
-    /// out later no longer run in it, and its results no longer count.
-    mutating func detach(_ id: AuthSceneID) -> Scene? {
-        sceneList.detach(id)
-    }
-
     /// Whether scene `id` is attached.
     func isAttached(_ id: AuthSceneID) -> Bool {
         sceneList.contains(id)
@@ -90,20 +70,6 @@ extension AuthStateMachine {
         /// Nowhere, with this result: the flow is finished (`cancelled`), or no scene is
         /// attached and the call was decided on the flow's place alone.
         case resolved(TransitionResult)
-    }
-
-    /// Call `stamp`, made as `call`, is ready to run (a start once its provider answered).
-    /// With no scene attached, the call is admitted against the flow's place as if a scene
-    /// showed it: it begins and completes, or is unchanged or superseded.
-    mutating func fanOut(_ stamp: Stamp, _ call: Call) -> FanOutAction {
-        checkIssued(stamp, "fanOut")
-        if isFinished { return .resolved(.cancelled) }
-        if stamp == newest { newestFannedOut = true }
-        guard scenes.isEmpty else { return .run(scenes) }
-        switch admit(stamp, call, at: .start, current: place, currentEpoch: sessionEpoch) {
-        case .admit: return .resolved(.completed)
-        case .refuse: return .resolved(.superseded)
-        }
     }
 
     /// What to do once a call has run in its scenes.
@@ -175,15 +141,6 @@ extension AuthStateMachine {
         case .rejected: return 3
         case .cancelled: return 4
         }
-    }
-
-    // MARK: - The end
-
-    /// The flow is finished: every scene is returned for its container to be finished,
-    /// and calls fanning out later resolve as `cancelled`.
-    mutating func finish() -> [(id: AuthSceneID, scene: Scene)] {
-        isFinished = true
-        return scenes
     }
 }
 

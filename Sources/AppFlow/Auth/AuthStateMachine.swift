@@ -112,15 +112,14 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
     /// before it began, with their callers; and the guards carried to the next start.
     private(set) var starts = AuthStartGuards<Session, Joiner>()
 
-    /// The scenes attached, changed only by the scene inputs (`AuthStateMachine+Scenes.swift`).
-    var sceneList = AuthSceneList<Scene>()
+    /// The scenes attached, changed only by the scene inputs below.
+    private(set) var sceneList = AuthSceneList<Scene>()
     /// The scenes attached, in attach order.
     var scenes: [(id: AuthSceneID, scene: Scene)] { sceneList.scenes }
     /// The number the next scene reserved gets.
     var nextScene: UInt64 { sceneList.nextID }
-    // Set by the scene inputs (`AuthStateMachine+Scenes.swift`) and `call` only.
     /// Whether the newest call has fanned out to the scenes.
-    var newestFannedOut = false
+    private(set) var newestFannedOut = false
     /// Where the flow is and the epoch of its session: moved by the newest call that began
     /// in a scene (or, with no scene, that fanned out).
     private(set) var whereabouts = AuthPlaceMachine<Session>()
@@ -139,7 +138,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
     /// The calls that began in some scene and have not ended.
     private(set) var begun: Set<Stamp> = []
     /// Whether ``finish()`` was called.
-    var isFinished = false
+    private(set) var isFinished = false
     /// Whether the provider makes session services: a switch between sessions then always
     /// releases the old session's children first, since the new session's services are
     /// made only once the old ones are torn down.
@@ -687,6 +686,52 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         guard stamp >= 1, stamp <= lastStamp else {
             preconditionFailure("Internal inconsistency: \(input)(\(stamp)) after \(lastStamp) calls")
         }
+    }
+
+    // MARK: - Scene inputs that set the scene state
+
+    // The other scene inputs are in `AuthStateMachine+Scenes.swift`.
+
+    /// The id of the next scene, taken before the scene is made.
+    mutating func reserveScene() -> AuthSceneID {
+        sceneList.reserve()
+    }
+
+    /// Scene `id` (reserved by ``reserveScene()``) is attached: every call that fans out
+    /// after this step runs in it. In the same step it learns where the flow is, so that a
+    /// call made after it can never be missed.
+    mutating func attach(_ id: AuthSceneID, _ scene: Scene) -> AttachAction {
+        guard sceneList.attach(id, scene) else {
+            preconditionFailure("Internal inconsistency: \(id) attached unreserved or twice")
+        }
+        return arrival(of: id)
+    }
+
+    /// Scene `id` is detached; returns it, or `nil` if it was not attached. Calls fanning
+    /// out later no longer run in it, and its results no longer count.
+    mutating func detach(_ id: AuthSceneID) -> Scene? {
+        sceneList.detach(id)
+    }
+
+    /// Call `stamp`, made as `call`, is ready to run (a start once its provider answered).
+    /// With no scene attached, the call is admitted against the flow's place as if a scene
+    /// showed it: it begins and completes, or is unchanged or superseded.
+    mutating func fanOut(_ stamp: Stamp, _ call: Call) -> FanOutAction {
+        checkIssued(stamp, "fanOut")
+        if isFinished { return .resolved(.cancelled) }
+        if stamp == newest { newestFannedOut = true }
+        guard scenes.isEmpty else { return .run(scenes) }
+        switch admit(stamp, call, at: .start, current: place, currentEpoch: sessionEpoch) {
+        case .admit: return .resolved(.completed)
+        case .refuse: return .resolved(.superseded)
+        }
+    }
+
+    /// The flow is finished: every scene is returned for its container to be finished,
+    /// and calls fanning out later resolve as `cancelled`.
+    mutating func finish() -> [(id: AuthSceneID, scene: Scene)] {
+        isFinished = true
+        return scenes
     }
 
     // MARK: - Invariants

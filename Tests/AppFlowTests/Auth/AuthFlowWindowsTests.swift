@@ -145,4 +145,26 @@ import Testing
         await late.waitUntilFinished()
         #expect(late.events.isEmpty)
     }
+
+    /// The flow keeps a detached scene only to read its phase once no scene is attached
+    /// (``AuthFlow/AuthCore/detach(_:)`` decides): a scene detached while another is
+    /// attached is released.
+    @Test func aWindowClosedWhileAnotherIsOpenIsReleased_AndTheLastOneClosedIsKeptForThePhase() async {
+        let flow = Flow(provider: SceneAuthProvider(), splash: Screen("splash"))
+        await flow.start()
+        weak var closed: AuthScene<SceneAuthProvider>?
+        do {
+            let second = flow.attachScene(placeholder: Screen("launch"))
+            await second.placed()
+            closed = second
+            await flow.detach(second)
+        }
+        #expect(await eventually { closed == nil })
+        await flow.login("ada")
+        weak var first: AuthScene<SceneAuthProvider>? = flow.scene
+        await flow.detach(flow.scene)
+        #expect(flow.core.withLock { $0.shownScene } === first)
+        #expect(await flow.phase == .loggedIn("ada"))
+        await flow.finish()
+    }
 }
