@@ -13,10 +13,32 @@
 struct ArrivalGate<Waiter> {
     typealias Stamp = UInt64
 
+    /// Where the gate stands. A call waits only behind a request on its way, and is newer
+    /// than it: the first holds by the cases, ``checkInvariants()`` checks the second.
+    enum State {
+        /// No request is on its way.
+        case open
+        /// Request `stamp` is on its way to the container.
+        case onItsWay(Stamp)
+        /// Request `onItsWay` is on its way, and call `parked` waits for it to arrive.
+        case waiting(onItsWay: Stamp, parked: Stamp, waiter: Waiter)
+    }
+
+    private(set) var state = State.open
+
     /// The request on its way to the container.
-    private(set) var onItsWay: Stamp?
+    var onItsWay: Stamp? {
+        switch state {
+        case .open: nil
+        case .onItsWay(let stamp), .waiting(let stamp, _, _): stamp
+        }
+    }
+
     /// The newest call waiting for it to arrive, and how to resume it.
-    private(set) var parked: (stamp: Stamp, waiter: Waiter)?
+    var parked: (stamp: Stamp, waiter: Waiter)? {
+        guard case .waiting(_, let stamp, let waiter) = state else { return nil }
+        return (stamp, waiter)
+    }
 
     /// What a call at the gate does.
     enum EnterAction {
@@ -36,15 +58,19 @@ struct ArrivalGate<Waiter> {
             stamp != onItsWay && stamp != parked?.stamp,
             "Internal inconsistency: call \(stamp) came to the gate it is at"
         )
-        guard let onItsWay else {
-            self.onItsWay = stamp
+        switch state {
+        case .open:
+            state = .onItsWay(stamp)
             return .go
+        case .onItsWay(let onItsWay):
+            if onItsWay > stamp { return .beaten }
+            state = .waiting(onItsWay: onItsWay, parked: stamp, waiter: waiter)
+            return .park(displaced: nil)
+        case .waiting(let onItsWay, let parked, let displaced):
+            if onItsWay > stamp || parked > stamp { return .beaten }
+            state = .waiting(onItsWay: onItsWay, parked: stamp, waiter: waiter)
+            return .park(displaced: displaced)
         }
-        if onItsWay > stamp { return .beaten }
-        if let parked, parked.stamp > stamp { return .beaten }
-        let displaced = parked?.waiter
-        parked = (stamp, waiter)
-        return .park(displaced: displaced)
     }
 
     /// What to do once a request has arrived.
@@ -58,30 +84,27 @@ struct ArrivalGate<Waiter> {
     /// The container has taken in request `stamp`. Another stamp's arrival leaves the gate
     /// as it is: that request passed no gate, or is not the one on its way.
     mutating func arrived(_ stamp: Stamp) -> ArrivedAction {
-        guard onItsWay == stamp else { return .none }
-        guard let next = parked else {
-            onItsWay = nil
+        switch state {
+        case .onItsWay(stamp):
+            state = .open
+            return .none
+        case .waiting(stamp, let next, let waiter):
+            state = .onItsWay(next)
+            return .release(waiter)
+        case .open, .onItsWay, .waiting:
             return .none
         }
-        parked = nil
-        onItsWay = next.stamp
-        return .release(next.waiter)
     }
 
-    /// The invariants, checked by the tables and the fuzzer after every input:
-    /// 1. a call waits only behind a request on its way;
-    /// 2. the call waiting is no older than the request on its way.
+    /// The invariant the cases leave open, checked by the tables and the fuzzer after every
+    /// input: the call waiting is newer than the request on its way. (That a call waits
+    /// only behind a request on its way holds by ``State``.)
     func checkInvariants() {
-        if let parked {
-            guard let onItsWay else {
-                preconditionFailure("Invariant 1: call \(parked.stamp) waits with nothing on its way")
-            }
-            precondition(
-                parked.stamp >= onItsWay,
-                "Invariant 2: call \(parked.stamp) waits behind newer request \(onItsWay)"
-            )
+        if case .waiting(let onItsWay, let parked, _) = state {
+            precondition(parked > onItsWay, "Invariant: call \(parked) waits behind newer request \(onItsWay)")
         }
     }
 }
 
 extension ArrivalGate: Sendable where Waiter: Sendable {}
+extension ArrivalGate.State: Sendable where Waiter: Sendable {}

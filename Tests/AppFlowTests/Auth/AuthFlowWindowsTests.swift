@@ -161,7 +161,7 @@ import Testing
         }
         #expect(await eventually { closed == nil })
         await flow.login("ada")
-        weak var first: AuthScene<SceneAuthProvider>? = flow.scene
+        let first = flow.scene
         await flow.detach(flow.scene)
         #expect(flow.core.withLock { $0.shownScene } === first)
         #expect(await flow.phase == .loggedIn("ada"))
