@@ -1196,7 +1196,7 @@ struct AuthMachineDriver {
     mutating func checkModel() {
         let broken = machine.invariantViolations()
         guard broken.isEmpty else { violated("invariants \(broken)") }
-        let machineLastEpoch = machine.whereabouts.lastEpoch
+        let machineLastEpoch = machine.placeMachine.lastEpoch
         guard machineLastEpoch >= checkedEpoch else { violated("lastEpoch went back to \(machineLastEpoch)") }
         checkedEpoch = machineLastEpoch
         guard machine.place == place, machine.sessionEpoch == sessionEpoch, machineLastEpoch == lastEpoch,

@@ -3,7 +3,7 @@
 /// not to a scene.
 ///
 /// Each subscriber has one: it is fed, in one order, every scene's auth events (with the
-/// number of the call that made each screen) and the end of each scene's stream, and
+/// stamp of the call that made each screen) and the end of each scene's stream, and
 /// says what the subscriber sees. The first scene to begin a call announces it; the call's
 /// `did` comes once every scene that began it within this subscription has ended it, or
 /// gone, or a newer call begins: the flow's events never overlap, as one container's do
@@ -23,9 +23,9 @@ struct AuthEventMerge<Session: Sendable & Equatable, Child: Sendable> {
     enum State {
         /// No call's `will` awaits its `did`.
         case idle
-        /// Call `number` was announced by `will`; `members` are the scene transitions
+        /// Call `stamp` was announced by `will`; `members` are the scene transitions
         /// still showing it.
-        case open(number: UInt64, will: Event, members: Set<Member>)
+        case open(stamp: UInt64, will: Event, members: Set<Member>)
         /// The flow finished: nothing more is announced.
         case finished
     }
@@ -34,24 +34,24 @@ struct AuthEventMerge<Session: Sendable & Equatable, Child: Sendable> {
     /// The newest call announced; every call announced is newer than the one before.
     private(set) var newestAnnounced: UInt64?
 
-    /// A scene's transition for call `number` began with `event`, a `will`. Returns what
+    /// A scene's transition for call `stamp` began with `event`, a `will`. Returns what
     /// the subscriber sees: nothing (the call is announced, or older than one that was),
     /// the `will`, or the open call's `did` and then the `will` of this newer one.
-    mutating func began(_ event: Event, number: UInt64, in member: Member) -> [Event] {
+    mutating func began(_ event: Event, stamp: UInt64, in member: Member) -> [Event] {
         switch state {
         case .finished:
             return []
-        case .open(let open, let will, var members) where open == number:
+        case .open(let open, let will, var members) where open == stamp:
             members.insert(member)
-            state = .open(number: open, will: will, members: members)
+            state = .open(stamp: open, will: will, members: members)
             return []
         case .open(_, let will, _):
-            guard isNewer(number) else { return [] }
-            announce(event, number: number, member: member)
+            guard isNewer(stamp) else { return [] }
+            announce(event, stamp: stamp, member: member)
             return [will.ended, event]
         case .idle:
-            guard isNewer(number) else { return [] }
-            announce(event, number: number, member: member)
+            guard isNewer(stamp) else { return [] }
+            announce(event, stamp: stamp, member: member)
             return [event]
         }
     }
@@ -59,20 +59,20 @@ struct AuthEventMerge<Session: Sendable & Equatable, Child: Sendable> {
     /// A scene's transition ended. Returns the open call's `did` when it was the last of
     /// the call's transitions; otherwise nothing.
     mutating func ended(_ member: Member) -> Event? {
-        guard case .open(let number, let will, var members) = state, members.remove(member) != nil else {
+        guard case .open(let stamp, let will, var members) = state, members.remove(member) != nil else {
             return nil
         }
-        return close(number, will, members)
+        return close(stamp, will, members)
     }
 
     /// Scene `scene`'s stream ended (it was detached, or the flow finished): its
     /// transitions count as ended. Returns the open call's `did` if none is left.
     mutating func sceneEnded(_ scene: AuthSceneID) -> Event? {
-        guard case .open(let number, let will, var members) = state else { return nil }
+        guard case .open(let stamp, let will, var members) = state else { return nil }
         let before = members.count
         members = members.filter { $0.scene != scene }
         guard members.count < before else { return nil }
-        return close(number, will, members)
+        return close(stamp, will, members)
     }
 
     /// The flow finished and every scene's stream has ended. Returns the open call's
@@ -83,18 +83,18 @@ struct AuthEventMerge<Session: Sendable & Equatable, Child: Sendable> {
         return will.ended
     }
 
-    private func isNewer(_ number: UInt64) -> Bool {
-        newestAnnounced.map { number > $0 } ?? true
+    private func isNewer(_ stamp: UInt64) -> Bool {
+        newestAnnounced.map { stamp > $0 } ?? true
     }
 
-    private mutating func announce(_ event: Event, number: UInt64, member: Member) {
-        state = .open(number: number, will: event, members: [member])
-        newestAnnounced = number
+    private mutating func announce(_ event: Event, stamp: UInt64, member: Member) {
+        state = .open(stamp: stamp, will: event, members: [member])
+        newestAnnounced = stamp
     }
 
-    private mutating func close(_ number: UInt64, _ will: Event, _ members: Set<Member>) -> Event? {
+    private mutating func close(_ stamp: UInt64, _ will: Event, _ members: Set<Member>) -> Event? {
         guard members.isEmpty else {
-            state = .open(number: number, will: will, members: members)
+            state = .open(stamp: stamp, will: will, members: members)
             return nil
         }
         state = .idle

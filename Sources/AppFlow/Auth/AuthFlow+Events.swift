@@ -74,10 +74,10 @@ extension AuthFlow {
     ) -> [AuthEvent<Session, Child>] {
         switch input {
         case .event(let scene, .willTransition(let transition)):
-            guard let number = transition.to.number, let event = authEvent(for: .willTransition(transition)) else {
+            guard let stamp = transition.to.stamp, let event = authEvent(for: .willTransition(transition)) else {
                 return []
             }
-            return merge.began(event, number: number, in: .init(scene: scene, transition: transition.id))
+            return merge.began(event, stamp: stamp, in: .init(scene: scene, transition: transition.id))
         case .event(let scene, .didTransition(let transition)):
             return merge.ended(.init(scene: scene, transition: transition.id)).map { [$0] } ?? []
         case .event(_, .progress):

@@ -340,7 +340,7 @@ extension AuthFlow {
                 plan.origin,
                 plan.epoch,
                 scene,
-                number: stamp,
+                stamp: stamp,
                 childSerial: covered.childSerial
             )
         }
@@ -373,7 +373,7 @@ extension AuthFlow {
                 plan.origin,
                 plan.epoch,
                 scene,
-                number: stamp
+                stamp: stamp
             )
         }
         let build = Task.explorable("child build") { [self] in
@@ -385,7 +385,7 @@ extension AuthFlow {
         }
         let child = await build.value
         trace(.workEnded(number: stamp, scene: scene.id, work: .child))
-        return screen(plan.place, child, plan.origin, plan.epoch, scene, number: stamp)
+        return screen(plan.place, child, plan.origin, plan.epoch, scene, stamp: stamp)
     }
 
     /// Call `stamp` was beaten at `scene`'s arrival gate: a newer call reached it, and the
@@ -461,14 +461,14 @@ extension AuthFlow {
         _ origin: AuthCall?,
         _ epoch: UInt64?,
         _ scene: AuthScene<Provider>,
-        number: Machine.Stamp?,
+        stamp: Machine.Stamp?,
         childSerial: UInt64? = nil
     ) -> Screen {
         Screen(
             place: place,
             child: child,
             call: origin,
-            number: number,
+            stamp: stamp,
             sessionEpoch: epoch,
             owner: owner(of: scene.id),
             coverMark: scene.coverMark,

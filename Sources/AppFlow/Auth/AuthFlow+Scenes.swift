@@ -116,7 +116,7 @@ extension AuthFlow {
             },
             to: { [self] in
                 let child = await makeChild(place, origin, epoch, scene.id, acquired)
-                return screen(place, child, nil, epoch, scene, number: nil)
+                return screen(place, child, nil, epoch, scene, stamp: nil)
             }
         )
         if let epoch = acquired?.withLock({ $0 }) {

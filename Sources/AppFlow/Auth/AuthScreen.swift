@@ -12,9 +12,9 @@ public struct AuthScreen<Session: Sendable & Equatable, Child: Sendable>: Sendab
     /// The call that placed this screen; `nil` for a screen the flow did not place itself
     /// (a `hop` within a phase, say).
     let call: AuthCall?
-    /// The number of the call that placed this screen, in call order; `nil` when
-    /// ``call`` is, and for a scene's placement where the flow already was.
-    let number: UInt64?
+    /// The stamp of the call that placed this screen; `nil` when ``call`` is, and for a
+    /// scene's placement where the flow already was.
+    let stamp: UInt64?
     /// The epoch of the session whose child this is; `nil` for a child of no session, and
     /// for a screen the app placed (which belongs to the session it was placed in).
     let sessionEpoch: UInt64?
@@ -61,7 +61,7 @@ public struct AuthScreen<Session: Sendable & Equatable, Child: Sendable>: Sendab
         place: AuthPlace<Session>,
         child: Child,
         call: AuthCall?,
-        number: UInt64? = nil,
+        stamp: UInt64? = nil,
         sessionEpoch: UInt64? = nil,
         owner: AuthScreenOwner? = nil,
         coverMark: AuthCoverMark? = nil,
@@ -70,7 +70,7 @@ public struct AuthScreen<Session: Sendable & Equatable, Child: Sendable>: Sendab
         self.place = place
         self.child = child
         self.call = call
-        self.number = call == nil ? nil : number
+        self.stamp = call == nil ? nil : stamp
         self.sessionEpoch = sessionEpoch
         self.owner = owner
         self.coverMark = coverMark

@@ -62,7 +62,7 @@ extension AuthStateMachine {
             newestFannedOut: newestFannedOut,
             place: place,
             sessionEpoch: sessionEpoch,
-            lastEpoch: whereabouts.lastEpoch,
+            lastEpoch: placeMachine.lastEpoch,
             begun: begun,
             isFinished: isFinished
         )

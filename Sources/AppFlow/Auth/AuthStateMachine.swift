@@ -122,18 +122,18 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
     private(set) var newestFannedOut = false
     /// Where the flow is and the epoch of its session: moved by the newest call that began
     /// in a scene (or, with no scene, that fanned out).
-    private(set) var whereabouts = AuthPlaceMachine<Session>()
+    private(set) var placeMachine = AuthPlaceMachine<Session>()
     /// Where the flow is. Never ``AuthPlace/switching(from:)``.
-    var place: AuthPlace<Session> { whereabouts.place }
+    var place: AuthPlace<Session> { placeMachine.place }
     /// The epoch of the session that lives at ``place``; `nil` while none does.
-    var sessionEpoch: UInt64? { whereabouts.sessionEpoch }
+    var sessionEpoch: UInt64? { placeMachine.sessionEpoch }
     /// The call that moved the flow to ``place``.
-    var placeOrigin: AuthCall { whereabouts.origin }
+    var placeOrigin: AuthCall { placeMachine.origin }
 
     /// The session epoch the services are to hear of, once per change of the flow's session
     /// (``AuthPlaceMachine/takeEpochChange()``); `nil` if it has not changed since.
     mutating func takeSessionChange() -> UInt64?? {
-        whereabouts.takeEpochChange()
+        placeMachine.takeEpochChange()
     }
     /// The calls that began in some scene and have not ended.
     private(set) var begun: Set<Stamp> = []
@@ -463,7 +463,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
                 step = .stay
             }
         }
-        whereabouts.begin(step, by: origin)
+        placeMachine.begin(step, by: origin)
     }
 
     /// Whether the release step of call `stamp` (see ``release(_:_:)``) is admitted at
@@ -743,7 +743,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         if let newestHeld = held.max(), newestHeld > lastStamp {
             broken.append("1: stamp \(newestHeld) after \(lastStamp) calls")
         }
-        broken += whereabouts.invariantViolations()
+        broken += placeMachine.invariantViolations()
         if let late = begun.max(), late > lastStamp { broken.append("5: call \(late) began, \(lastStamp) made") }
         if newestFannedOut && newest == 0 { broken.append("5: no call fanned out") }
         broken += starts.invariantViolations()

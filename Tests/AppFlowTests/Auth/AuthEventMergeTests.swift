@@ -58,7 +58,7 @@ import Testing
             switch input {
             case .began(let number, let scene, let transition):
                 let member = AuthEventMergeTests.member(scene, transition)
-                out = merge.began(AuthEventMergeTests.will(number, member), number: number, in: member)
+                out = merge.began(AuthEventMergeTests.will(number, member), stamp: number, in: member)
             case .ended(let scene, let transition):
                 out = merge.ended(AuthEventMergeTests.member(scene, transition)).map { [$0] } ?? []
             case .sceneEnded(let scene):
