@@ -1232,7 +1232,9 @@ struct AuthMachineDriver {
         guard machine.scenes.map(\.id.rawValue) == attached, machine.nextScene == nextScene,
             machine.isFinished == finished
         else { violated("scenes \(machine.scenes.map(\.id)), model \(attached)") }
-        guard machine.newestFannedOut == (newest != 0 && fannedOut.contains(newest)) else {
+        // Only a call on its way counts as fanned out: once it ended, a scene is placed.
+        let newestOnItsWay = newest != 0 && calls[newest]?.ended == false
+        guard machine.newestFannedOut == (newestOnItsWay && fannedOut.contains(newest)) else {
             violated("newestFannedOut \(machine.newestFannedOut) for \(newest)")
         }
         // The core as a whole: the services' machine hears each change of the flow's

@@ -22,8 +22,9 @@ struct AuthCallOrder<Call, Joiner, Build> {
     enum State {
         /// No call has decided yet.
         case idle
-        /// Call `stamp`, made as `call`, is on its way; `build` is its factory, once started.
-        case running(Stamp, Call, build: Build?)
+        /// Call `stamp`, made as `call`, is on its way; `build` is its factory, once started;
+        /// `fannedOut` once it has fanned out to the scenes (``fannedOut(_:)``).
+        case running(Stamp, Call, build: Build?, fannedOut: Bool)
         /// Call `stamp`, made as `call`, has ended; `build` is the factory of a scene that
         /// joined it late and builds after it ended (``buildStarted(_:_:)``).
         case ended(Stamp, Call, build: Build?)
@@ -47,7 +48,7 @@ struct AuthCallOrder<Call, Joiner, Build> {
     var newest: Stamp {
         switch state {
         case .idle: return 0
-        case .running(let stamp, _, _), .ended(let stamp, _, _): return stamp
+        case .running(let stamp, _, _, _), .ended(let stamp, _, _): return stamp
         }
     }
 
@@ -55,7 +56,7 @@ struct AuthCallOrder<Call, Joiner, Build> {
     var newestCall: Call? {
         switch state {
         case .idle: return nil
-        case .running(_, let call, _), .ended(_, let call, _): return call
+        case .running(_, let call, _, _), .ended(_, let call, _): return call
         }
     }
 
@@ -67,21 +68,27 @@ struct AuthCallOrder<Call, Joiner, Build> {
 
     /// The newest call, if it is on its way.
     var onItsWay: Call? {
-        if case .running(_, let call, _) = state { return call }
+        if case .running(_, let call, _, _) = state { return call }
         return nil
+    }
+
+    /// Whether the newest call is on its way and has fanned out to the scenes.
+    var newestFannedOut: Bool {
+        if case .running(_, _, _, fannedOut: true) = state { return true }
+        return false
     }
 
     /// The factory running now, and the call it builds for.
     var build: (stamp: Stamp, handle: Build)? {
         switch state {
         case .idle: return nil
-        case .running(let stamp, _, let build), .ended(let stamp, _, let build): return build.map { (stamp, $0) }
+        case .running(let stamp, _, let build, _), .ended(let stamp, _, let build): return build.map { (stamp, $0) }
         }
     }
 
     /// Whether call `stamp` is superseded: a newer call decides, or it has ended.
     func isSuperseded(_ stamp: Stamp) -> Bool {
-        guard case .running(let newest, _, _) = state else { return true }
+        guard case .running(let newest, _, _, _) = state else { return true }
         return stamp != newest
     }
 
@@ -96,7 +103,7 @@ struct AuthCallOrder<Call, Joiner, Build> {
     /// The call just issued joins the newest call, if that one is on its way and `joinable`
     /// accepts it: `joiner` is resumed when it ends (``end(_:)``). Returns the stamp joined.
     mutating func join(_ joiner: Joiner, if joinable: (Call) -> Bool) -> Stamp? {
-        guard case .running(let stamp, let call, _) = state, joinable(call) else { return nil }
+        guard case .running(let stamp, let call, _, _) = state, joinable(call) else { return nil }
         joiners[stamp, default: []].append(joiner)
         return stamp
     }
@@ -106,8 +113,16 @@ struct AuthCallOrder<Call, Joiner, Build> {
     mutating func makeNewest(_ stamp: Stamp, _ call: Call) -> Build? {
         precondition(stamp == lastStamp, "Internal inconsistency: call \(stamp) made newest after \(lastStamp)")
         let cancelled = build?.handle
-        state = .running(stamp, call, build: nil)
+        state = .running(stamp, call, build: nil, fannedOut: false)
         return cancelled
+    }
+
+    /// Call `stamp` has fanned out to the scenes: a scene attached from now on joins it
+    /// while it is on its way. Any other call's fan-out changes nothing.
+    mutating func fannedOut(_ stamp: Stamp) {
+        if case .running(stamp, let call, let build, _) = state {
+            state = .running(stamp, call, build: build, fannedOut: true)
+        }
     }
 
     /// The factory of call `stamp` has started as `handle`: it runs while the call is the
@@ -116,7 +131,8 @@ struct AuthCallOrder<Call, Joiner, Build> {
     /// call that runs in two scenes starts two, and a newer call cancels the later one.
     mutating func buildStarted(_ stamp: Stamp, _ handle: Build) -> BuildAction {
         switch state {
-        case .running(stamp, let call, _): state = .running(stamp, call, build: handle)
+        case .running(stamp, let call, _, let fannedOut):
+            state = .running(stamp, call, build: handle, fannedOut: fannedOut)
         case .ended(stamp, let call, _): state = .ended(stamp, call, build: handle)
         case .idle, .running, .ended: return .cancel(handle)
         }
@@ -126,7 +142,7 @@ struct AuthCallOrder<Call, Joiner, Build> {
     /// Call `stamp` has ended: returns the calls that joined it.
     mutating func end(_ stamp: Stamp) -> [Joiner] {
         switch state {
-        case .running(stamp, let call, _), .ended(stamp, let call, _): state = .ended(stamp, call, build: nil)
+        case .running(stamp, let call, _, _), .ended(stamp, let call, _): state = .ended(stamp, call, build: nil)
         case .idle, .running, .ended: break
         }
         return joiners.removeValue(forKey: stamp) ?? []

@@ -34,7 +34,7 @@ extension AuthStateMachine {
     /// The state now.
     var snapshot: Snapshot {
         var joinable: (stamp: Stamp, variant: LogoutVariant)?
-        if case .running(let stamp, .logout(let variant), _) = order.state { joinable = (stamp, variant) }
+        if case .running(let stamp, .logout(let variant), _, _) = order.state { joinable = (stamp, variant) }
         return Snapshot(
             lastStamp: lastStamp,
             newest: newest,

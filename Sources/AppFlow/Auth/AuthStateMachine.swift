@@ -43,7 +43,8 @@
 ///    covered, or locked in the cover style) exactly when ``sessionEpoch`` is set: both
 ///    hold by the state enum of ``AuthPlaceMachine``, which checks that every epoch is
 ///    one it gave out.
-/// 5. Every begun call is an issued stamp; a fanned-out newest call is an issued one.
+/// 5. Every begun call is an issued stamp (a fanned-out newest call is one by the state
+///    enum of ``AuthCallOrder``).
 /// 6. Scene ids are unique, in attach order, and below `nextScene` (``AuthSceneList`` checks it).
 /// 7. A start's guards are in call order; each call that joined a start was made after it
 ///    and is one of its guards.
@@ -118,8 +119,8 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
     var scenes: [(id: AuthSceneID, scene: Scene)] { sceneList.scenes }
     /// The number the next scene reserved gets.
     var nextScene: UInt64 { sceneList.nextID }
-    /// Whether the newest call has fanned out to the scenes.
-    private(set) var newestFannedOut = false
+    /// Whether the newest call is on its way and has fanned out to the scenes.
+    var newestFannedOut: Bool { order.newestFannedOut }
     /// Where the flow is and the epoch of its session: moved by the newest call that began
     /// in a scene (or, with no scene, that fanned out).
     private(set) var placeMachine = AuthPlaceMachine<Session>()
@@ -185,7 +186,6 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         let unbegunStart = order.onItsWay == .start && !begun.contains(newest) ? newest : nil
         starts.called(stamp, isStart: call == .start, replacingUnbegunStart: unbegunStart)
         let cancelled = order.makeNewest(stamp, call)
-        newestFannedOut = false
         switch call {
         case .logout:
             requestedPhase = .loggedOut
@@ -719,7 +719,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
     mutating func fanOut(_ stamp: Stamp, _ call: Call) -> FanOutAction {
         checkIssued(stamp, "fanOut")
         if isFinished { return .resolved(.cancelled) }
-        if stamp == newest { newestFannedOut = true }
+        order.fannedOut(stamp)
         guard scenes.isEmpty else { return .run(scenes) }
         switch admit(stamp, call, at: .start, current: place, currentEpoch: sessionEpoch) {
         case .admit: return .resolved(.completed)
@@ -745,7 +745,6 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         }
         broken += placeMachine.invariantViolations()
         if let late = begun.max(), late > lastStamp { broken.append("5: call \(late) began, \(lastStamp) made") }
-        if newestFannedOut && newest == 0 { broken.append("5: no call fanned out") }
         broken += starts.invariantViolations()
         broken += sceneList.invariantViolations()
         return broken

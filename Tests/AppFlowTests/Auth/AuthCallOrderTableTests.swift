@@ -18,6 +18,8 @@ import Testing
         case issued
         case loginOnItsWay
         case loginBuilding
+        /// The login has fanned out to the scenes and builds.
+        case loginFannedOut
         /// A call took a stamp while the login builds: it may decide, and cancel the build.
         case issuedWhileBuilding
         case logoutOnItsWay
@@ -34,9 +36,12 @@ import Testing
                 break
             case .issued:
                 _ = order.issue()
-            case .loginOnItsWay, .loginBuilding, .issuedWhileBuilding, .loginEnded:
+            case .loginOnItsWay, .loginBuilding, .loginFannedOut, .issuedWhileBuilding, .loginEnded:
                 _ = order.makeNewest(order.issue(), "login")
-                if self == .loginBuilding || self == .issuedWhileBuilding { _ = order.buildStarted(1, 11) }
+                if self == .loginFannedOut { order.fannedOut(1) }
+                if self == .loginBuilding || self == .loginFannedOut || self == .issuedWhileBuilding {
+                    _ = order.buildStarted(1, 11)
+                }
                 if self == .issuedWhileBuilding { _ = order.issue() }
                 if self == .loginEnded { _ = order.end(1) }
             case .logoutOnItsWay, .logoutJoined, .loginAfterJoinedLogout:
@@ -62,6 +67,7 @@ import Testing
         /// The call issued last decides, made as this call.
         case makeNewest(String)
         case buildStarted(UInt64)
+        case fannedOut(UInt64)
         case end(UInt64)
 
         var description: String {
@@ -70,6 +76,7 @@ import Testing
             case .joinLogout: return "join(j, if logout)"
             case .makeNewest(let call): return "makeNewest(last, \(call))"
             case .buildStarted(let stamp): return "buildStarted(\(stamp), 20)"
+            case .fannedOut(let stamp): return "fannedOut(\(stamp))"
             case .end(let stamp): return "end(\(stamp))"
             }
         }
@@ -82,7 +89,7 @@ import Testing
         var inputs: [Input] = [.issue]
         if order.lastStamp > order.newest { inputs += [.joinLogout, .makeNewest("login"), .makeNewest("logout")] }
         for stamp in UInt64(1)...max(order.lastStamp, 1) where order.lastStamp > 0 {
-            inputs += [.buildStarted(stamp), .end(stamp)]
+            inputs += [.buildStarted(stamp), .fannedOut(stamp), .end(stamp)]
         }
         return inputs
     }
@@ -94,6 +101,9 @@ import Testing
         case .makeNewest(let call):
             return "cancel \(order.makeNewest(order.lastStamp, call).map(String.init) ?? "none")"
         case .buildStarted(let stamp): return tableText(order.buildStarted(stamp, 20))
+        case .fannedOut(let stamp):
+            order.fannedOut(stamp)
+            return "-"
         case .end(let stamp): return "resume \(order.end(stamp))"
         }
     }
@@ -102,8 +112,11 @@ import Testing
         var parts = ["stamps \(order.lastStamp)"]
         switch order.state {
         case .idle: parts.append("idle")
-        case .running(let stamp, let call, let build):
-            parts.append("\(call) \(stamp) on its way" + (build.map { ", building \($0)" } ?? ""))
+        case .running(let stamp, let call, let build, let fannedOut):
+            parts.append(
+                "\(call) \(stamp) on its way" + (fannedOut ? ", fanned out" : "")
+                    + (build.map { ", building \($0)" } ?? "")
+            )
         case .ended(let stamp, let call, let build):
             parts.append("\(call) \(stamp) ended" + (build.map { ", building \($0)" } ?? ""))
         }
@@ -141,7 +154,7 @@ import Testing
             let order = state.make()
             for stamp in UInt64(0)...order.lastStamp + 1 {
                 let onItsWay: Bool
-                if case .running(stamp, _, _) = order.state { onItsWay = true } else { onItsWay = false }
+                if case .running(stamp, _, _, _) = order.state { onItsWay = true } else { onItsWay = false }
                 #expect(order.isSuperseded(stamp) == !onItsWay, "\(state), call \(stamp)")
                 var copy = order
                 let kept = copy.buildStarted(stamp, 30) == .keep

@@ -221,12 +221,12 @@ import Testing
                 return snapshot
             case .lockedCover:
                 var snapshot = State.lockOnItsWay.expected
-                (snapshot.newestEnded, snapshot.newestFannedOut, snapshot.targets) = (true, true, [:])
+                (snapshot.newestEnded, snapshot.newestFannedOut, snapshot.targets) = (true, false, [:])
                 snapshot.place = .locked("a", keepsSession: true)
                 return snapshot
             case .lockedTeardown:
                 var snapshot = State.teardownLockOnItsWay.expected
-                (snapshot.newestEnded, snapshot.newestFannedOut, snapshot.targets) = (true, true, [:])
+                (snapshot.newestEnded, snapshot.newestFannedOut, snapshot.targets) = (true, false, [:])
                 (snapshot.place, snapshot.sessionEpoch) = (.locked("a", keepsSession: false), nil)
                 return snapshot
             case .unlockAfterCover, .unlockAfterTeardown:
@@ -254,7 +254,7 @@ import Testing
                 return snapshot
             case .covered:
                 var snapshot = State.coverOnItsWay.expected
-                (snapshot.newestEnded, snapshot.newestFannedOut, snapshot.targets) = (true, true, [:])
+                (snapshot.newestEnded, snapshot.newestFannedOut, snapshot.targets) = (true, false, [:])
                 snapshot.place = .covered("a")
                 return snapshot
             case .lockAfterCover:
@@ -337,7 +337,8 @@ import Testing
                 return snapshot
             case .loggedInWithScene:
                 var snapshot = State.loginBegun.expected
-                (snapshot.newestEnded, snapshot.begun) = (true, [])
+                // An ended call no longer counts as fanned out: a scene attached now is placed.
+                (snapshot.newestEnded, snapshot.newestFannedOut, snapshot.begun) = (true, false, [])
                 return snapshot
             case .finishedFlow:
                 var snapshot = State.sceneAttached.expected
