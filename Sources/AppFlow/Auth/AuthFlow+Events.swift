@@ -53,7 +53,7 @@ extension AuthFlow {
         let consumer = Task.explorable("event merge") {
             var merge = AuthEventMerge<Session, Child>()
             for await input in inputs {
-                for event in Self.perform(input, on: &merge) {
+                for event in Self.merge(input, into: &merge) {
                     output.yield(event)
                 }
             }
@@ -68,9 +68,9 @@ extension AuthFlow {
     }
 
     /// Feeds `input` to a subscriber's `merge`; returns what the subscriber sees.
-    private static func perform(
+    private static func merge(
         _ input: EventFeed.Input,
-        on merge: inout AuthEventMerge<Session, Child>
+        into merge: inout AuthEventMerge<Session, Child>
     ) -> [AuthEvent<Session, Child>] {
         switch input {
         case .event(let scene, .willTransition(let transition)):

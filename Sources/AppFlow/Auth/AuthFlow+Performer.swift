@@ -42,7 +42,7 @@ extension AuthFlow {
             return await outcome.valueIgnoringCancellation
         case .proceed(let stamp, let cancelBuild):
             cancelBuild?.cancel()
-            return await perform(stamp, call, animation: animation, preparing: preparing, launched: launched)
+            return await run(stamp, call, animation: animation, preparing: preparing, launched: launched)
         case .resolve(let result):
             return result
         }
@@ -103,7 +103,7 @@ extension AuthFlow {
     /// Runs call `stamp` in every scene and ends it: the joined logouts hear its result.
     /// `preparing`, if given, runs first; a start then asks the provider where it lands. `animation` is the caller's; `nil`
     /// takes the configured one the machine chooses.
-    func perform(
+    func run(
         _ stamp: Machine.Stamp,
         _ call: Machine.Call,
         animation: TransitionAnimation?,

@@ -216,7 +216,7 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
     @discardableResult
     public func start(animation: TransitionAnimation?) async -> AuthResult {
         switch stampCall(.start) {
-        case .stamp(let stamp, _): return await perform(stamp, .start, animation: animation)
+        case .stamp(let stamp, _): return await run(stamp, .start, animation: animation)
         case .resolved(let result): return result
         }
     }
@@ -247,7 +247,7 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
     public func login(_ session: Session, animation: TransitionAnimation? = nil) async -> AuthResult {
         switch stampCall(.login(session), launching: Launching(animation: animation)) {
         case .stamp(let stamp, let launched):
-            return await perform(stamp, .login(session), animation: animation, launched: launched)
+            return await run(stamp, .login(session), animation: animation, launched: launched)
         case .resolved(let result): return result
         }
     }
@@ -303,7 +303,7 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
     public func refresh(_ session: Session? = nil, animation: TransitionAnimation? = nil) async -> AuthResult {
         switch stampCall(.refresh(session), launching: Launching(animation: animation)) {
         case .stamp(let stamp, let launched):
-            return await perform(stamp, .refresh(session), animation: animation, launched: launched)
+            return await run(stamp, .refresh(session), animation: animation, launched: launched)
         case .resolved(let result): return result
         }
     }
@@ -355,7 +355,7 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
         case .proceed(let stamp, let cancelBuild):
             cancelBuild?.cancel()
             handle.run { [self] in
-                outcome.resolve(await perform(stamp, call, animation: animation))
+                outcome.resolve(await run(stamp, call, animation: animation))
             }
         }
         return handle
@@ -399,7 +399,7 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
             let call: Machine.Call = session.map { .login($0) } ?? .logout(.signedOut)
             switch stampCall(call) {
             case .stamp(let stamp, _):
-                calls.append(Task.explorable("followed call") { await self.perform(stamp, call, animation: animation) })
+                calls.append(Task.explorable("followed call") { await self.run(stamp, call, animation: animation) })
             case .resolved:
                 break
             }

@@ -104,7 +104,7 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
     /// The results of requests resolved without running before their caller suspended;
     /// each is taken when its caller attaches. It lives beside `phase`, not in it,
     /// because such a result must outlive every change of phase until its caller
-    /// attaches; ``decide(_:_:)`` keeps an id from being decided twice.
+    /// attaches; ``keepEarly(_:_:)`` keeps an id from being decided twice.
     private(set) var decidedEarly: [RequestID: TransitionResult] = [:]
     private(set) var lastRequestID: RequestID = 0
     private(set) var lastTransitionID: UInt64 = 0
@@ -362,7 +362,7 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
             phase = .running(running, pending: pending)
             guard let entry = removed else { return .none }
             guard let waiter = entry else {
-                decide(id, .cancelled)
+                keepEarly(id, .cancelled)
                 return .none
             }
             return .resume(waiter)
@@ -811,7 +811,7 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
         }
         phase = .modifying
         if running.step == .handedOver {
-            decide(running.id, .superseded)
+            keepEarly(running.id, .superseded)
         } else {
             overtaken[running.id] = .beforeStart
         }
@@ -852,14 +852,14 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
             if let waiter = entry {
                 waiters.append(waiter)
             } else {
-                decide(id, result)
+                keepEarly(id, result)
             }
         }
         return waiters
     }
 
     /// Keeps `result` for request `id`, whose caller has not suspended yet.
-    private mutating func decide(_ id: RequestID, _ result: TransitionResult) {
+    private mutating func keepEarly(_ id: RequestID, _ result: TransitionResult) {
         guard decidedEarly.updateValue(result, forKey: id) == nil else {
             preconditionFailure("Internal inconsistency: request \(id) decided twice")
         }

@@ -98,7 +98,7 @@ extension AuthFlow {
     func autoLock(_ style: AuthLockStyle?) async -> AuthResult {
         let call = Machine.call(for: .lock(style), configuration)
         switch stampCall(call, when: { $0.allowsAutoLock }, launching: Launching(animation: nil)) {
-        case .stamp(let stamp, let launched): return await perform(stamp, call, animation: nil, launched: launched)
+        case .stamp(let stamp, let launched): return await run(stamp, call, animation: nil, launched: launched)
         case .resolved(let result): return result
         }
     }
