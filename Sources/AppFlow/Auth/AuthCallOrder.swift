@@ -117,8 +117,9 @@ struct AuthCallOrder<Call, Joiner, Build> {
         return cancelled
     }
 
-    /// Call `stamp` has fanned out to the scenes: a scene attached from now on joins it
-    /// while it is on its way. Any other call's fan-out changes nothing.
+    /// Call `stamp` has fanned out to the scenes: a scene attached from now on, while it is
+    /// on its way, is brought to it (``AuthStateMachine/arrival(of:)`` says how; a refresh's
+    /// places the scene). Any other call's fan-out changes nothing.
     mutating func fannedOut(_ stamp: Stamp) {
         if case .running(stamp, let call, let build, _) = state {
             state = .running(stamp, call, build: build, fannedOut: true)

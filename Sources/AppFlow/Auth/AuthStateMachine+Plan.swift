@@ -1,5 +1,6 @@
 // The route and the plan of a call: how it runs in a scene (release step, policy), what
-// its transition shows and builds, and the animation it takes when its caller names none.
+// its transition shows and builds, and the animation it takes when its caller names none;
+// then the other questions the performers ask, which change nothing.
 
 extension AuthStateMachine {
     /// Whether a call first releases the session shown.
@@ -302,5 +303,106 @@ extension AuthStateMachine {
         case .login, .refresh, .unlock: return [.login]
         case .logout, .lock: return [.logout]
         }
+    }
+}
+
+extension AuthStateMachine {
+    // MARK: - What a call does
+
+    /// Whether lock, unlock, cover or uncover call `stamp` takes the flow somewhere else
+    /// than where it is (not unchanged, nor only bringing a lagging scene where the flow is).
+    func movesPlace(_ stamp: Stamp) -> Bool {
+        guard let target = locks.target(of: stamp) else { return false }
+        return target != place
+    }
+
+    /// Whether an intent's switch (``AuthFlow/open(_:for:in:switching:)``) may log in now:
+    /// never while the flow is locked or covered, or a lock or cover is on its way, since the
+    /// app, not the user, asks for that login.
+    var allowsSwitchingLogin: Bool {
+        switch place {
+        case .locked, .covered: return false
+        case .splash, .loggedOut, .loggedIn, .switching: break
+        }
+        if case .lock? = order.onItsWay { return false }
+        // A start on its way that lands locked or covered.
+        if order.onItsWay == .start, starts.answer(of: newest) != nil {
+            switch landing(ofStart: newest) {
+            case .locked, .covered: return false
+            case .splash, .loggedOut, .loggedIn, .switching: break
+            }
+        } else if order.onItsWay == .start, starts.hasGuards(newest) {
+            return false
+        }
+        if !starts.carried.isEmpty { return false }
+        return true
+    }
+
+    /// Whether an auto-lock may lock now: a session is shown or covered, and no call that
+    /// changes where the flow goes (a start, a login, a logout, an unlock or an uncover) is
+    /// on its way, so that a timer never supersedes such a call.
+    var allowsAutoLock: Bool {
+        switch place {
+        case .loggedIn, .covered: break
+        case .splash, .loggedOut, .switching, .locked: return false
+        }
+        guard let call = order.onItsWay else { return true }
+        switch call {
+        case .start, .login, .logout, .unlock, .uncover: return false
+        case .refresh, .lock: return true
+        }
+    }
+
+    /// Whether `call`, on its way, changes where the flow goes: a start, a login or a logout.
+    static func changesPlace(_ call: Call?) -> Bool {
+        switch call {
+        case .start?, .login?, .logout?: return true
+        case .refresh?, .lock?, .unlock?, .uncover?, nil: return false
+        }
+    }
+
+    /// Whether `call` cuts a running transition short rather than waiting for it, whatever
+    /// the flow's policy: the privacy cover must be shown at once. Reads no state.
+    static func interruptsRunningTransition(_ call: Call) -> Bool {
+        if case .lock(.privacy) = call { return true }
+        return false
+    }
+
+    /// Whether a scene keeps the session's child a lock hid once `call` has run there: a
+    /// cover lock or the privacy cover keeps it (to show it again); any other call that ran
+    /// has shown that child again or replaced the lock screen, so the scene lets it go.
+    /// Reads no state.
+    static func keepsCoveredChild(after call: Call) -> Bool {
+        switch call {
+        case .lock(.cover), .lock(.privacy): return true
+        case .lock(.teardown), .start, .login, .logout, .refresh, .unlock, .uncover: return false
+        }
+    }
+
+    // MARK: - Screens
+
+    /// What a scene's screen means for the intents, once the scene's request for a call
+    /// has returned.
+    enum Settled: Sendable, Equatable {
+        /// A child of the session the flow is in: the session's intents may go to it.
+        case inSession(Session)
+        /// The newest call's outcome, in no session: the intents stop waiting for it.
+        case outOfSession
+        /// A newer call was made: the intents wait for that one's outcome.
+        case superseded
+    }
+
+    /// What the screen a scene shows at `shown`, of session epoch `epoch` (`nil` for a
+    /// screen the app placed, which belongs to the session it was placed in), means for the
+    /// intents now that the scene's request for call `stamp` has returned. It is in session
+    /// only while the call is still the newest, the flow is not finished, and the screen is
+    /// a child of the session the flow is in: a child of a session the flow left, even with
+    /// the same session value, or one a newer call may be replacing, never is.
+    func settled(after stamp: Stamp, shown: AuthPlace<Session>, epoch: UInt64?) -> Settled {
+        guard stamp == newest else { return .superseded }
+        guard !isFinished, case .loggedIn(let session) = place, shown == place,
+            epoch == nil || epoch == sessionEpoch
+        else { return .outOfSession }
+        return .inSession(session)
     }
 }

@@ -19,9 +19,10 @@
 /// and `FinishWaiter` is the same for callers of `finish()`.
 ///
 /// ## AuthFlow's paths
-/// Two admission points are ``AuthFlow``'s alone: no public API reaches them, and a
-/// request without an internal admission closure never takes them (``FlowAdmissionPoint``).
-/// Each input and action that serves only them says so with "AuthFlow's path":
+/// Two admission points are ``AuthFlow``'s alone (``FlowAdmissionPoint``): the machine
+/// asks every request with an admission closure there, but a public closure is wrapped to
+/// answer `true` at both (`FlowRequest.asking`), so only AuthFlow's closure can refuse. Each
+/// input and action that serves only them says so with "AuthFlow's path":
 /// - ``FlowAdmissionPoint/childMade``: the child ready input's *ask admission* and *drop*.
 /// - ``FlowAdmissionPoint/overtaken``: owner overtaking, the
 ///   ``RequestAction/askOwnerAdmission(_:)`` action and the `ownerAdmission` argument of
@@ -403,8 +404,8 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
     }
 
     /// Request `id`, which owns the container, starts. `makesChild` tells whether its
-    /// child comes from a factory; `stamp` is the one it was made with, if any. An
-    /// stamp of a superseded call is checked before the admission closure.
+    /// child comes from a factory; `stamp` is the one it was made with, if any. The stamp
+    /// of a superseded call is checked before the admission closure.
     mutating func start(
         _ id: RequestID,
         admission: AdmissionAnswer,
@@ -483,8 +484,8 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
             preconditionFailure("Internal inconsistency: \(phase) received childReady(\(id))")
         }
         switch admission {
-        // AuthFlow's path: a request with an internal admission closure is asked again
-        // once its child is made, and a refusal drops the child unseen.
+        // AuthFlow's path: a request with an admission closure is asked again once its
+        // child is made (a public closure answers yes), and a refusal drops the child unseen.
         case .unasked:
             return .askAdmission(.childMade)
         case .refused:

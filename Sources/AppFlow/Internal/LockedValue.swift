@@ -41,8 +41,12 @@ package struct LockedValue<Value>: @unchecked Sendable where Value: Sendable {
     /// takes the mutex but is not counted.
     package var acquisitions: UInt64 {
         storage.withUnsafeMutablePointers { header, mutex in
-            pthread_mutex_lock(mutex)
-            defer { pthread_mutex_unlock(mutex) }
+            let status = pthread_mutex_lock(mutex)
+            precondition(status == 0, "pthread_mutex_lock failed: \(status) (EDEADLK: read under the lock)")
+            defer {
+                let status = pthread_mutex_unlock(mutex)
+                precondition(status == 0, "pthread_mutex_unlock failed: \(status)")
+            }
             return header.pointee.acquisitions
         }
     }
