@@ -49,8 +49,11 @@ struct AuthCoreDriver {
     var lastLogout: UInt64 = 0
     var lastLock: UInt64 = 0
 
+    /// The starts made whose provider has answered: only those may begin.
+    var answered: Set<UInt64> = []
+
     static let calls: [Flow.Machine.Call] = [
-        .login(0), .login(1), .logout(.signedOut), .refresh(nil), .lock(.cover), .lock(.teardown),
+        .start, .login(0), .login(1), .logout(.signedOut), .refresh(nil), .lock(.cover), .lock(.teardown),
         .unlock(since: nil), .lock(.privacy), .uncover,
     ]
 
@@ -59,7 +62,8 @@ struct AuthCoreDriver {
     mutating func makeCall(_ input: inout FuzzInput) {
         let call = Self.calls[input.choose(Self.calls.count)]
         let joiner = input.bit() ? AuthOutcome() : nil
-        let launching = input.bit() ? Flow.Launching(animation: .immediate) : nil
+        // A start is launched only once its provider answered, never as it is stamped.
+        let launching = call != .start && input.bit() ? Flow.Launching(animation: .immediate) : nil
         let (action, _, intentAction, _) = core.makeCall(call, joiner: joiner, when: nil, launching: launching)
         switch action {
         case .resolve:
@@ -87,6 +91,8 @@ struct AuthCoreDriver {
     mutating func begin(_ input: inout FuzzInput) {
         guard !pending.isEmpty else { return }
         let (stamp, call) = pending[input.choose(pending.count)]
+        // A start begins only once its provider has answered, as `AuthFlow.run` waits for it.
+        if call == .start, !answered.contains(stamp) { return }
         let (action, _) = core.calls.admitAndPlan(
             stamp,
             call,
@@ -107,6 +113,16 @@ struct AuthCoreDriver {
             violated("\(call) \(stamp) began after lock \(lastLock), made after it")
         default: break
         }
+    }
+
+    /// The provider answers a pending start: logged out, logged in with 0 or 1, or locked.
+    mutating func answer(_ input: inout FuzzInput) {
+        let unanswered = pending.filter { $0.call == .start && !answered.contains($0.stamp) }
+        guard !unanswered.isEmpty else { return }
+        let stamp = unanswered[input.choose(unanswered.count)].stamp
+        let answers: [AuthInitialState<Int>] = [.loggedOut(.signedOut), .loggedIn(0), .loggedIn(1), .locked(0)]
+        core.calls.startAnswered(stamp, answers[input.choose(answers.count)])
+        answered.insert(stamp)
     }
 
     /// A pending call ends in the scene, whose screen is at the flow's place: the core
@@ -179,11 +195,12 @@ struct AuthCoreDriver {
         var steps = 0
         while !input.isEmpty, steps < 2_000 {
             steps += 1
-            switch input.choose(8) {
+            switch input.choose(9) {
             case 0, 1: makeCall(&input)
             case 2, 3: begin(&input)
             case 4, 5: end(&input)
             case 6: open(&input)
+            case 7: answer(&input)
             default: deliver()
             }
             checkModel()
