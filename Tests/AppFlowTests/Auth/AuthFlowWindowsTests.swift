@@ -159,7 +159,7 @@ import Testing
             closed = second
             await flow.detach(second)
         }
-        #expect(await eventually { closed == nil })
+        #expect(await eventually(timeout: .seconds(30)) { closed == nil })
         await flow.login("ada")
         let first = flow.scene
         await flow.detach(flow.scene)
