@@ -766,23 +766,22 @@ struct AuthMachineDriver {
     mutating func addRun(_ kind: RunKind, _ stamp: UInt64, _ call: Machine.Call, in id: UInt64) {
         var releasing = false
         if !kind.isPlacement {
-            let release = Machine.release(
+            let release = Machine.releasesFirst(
                 call,
                 releasesSessionBeforeSwitch: releasesSessionBeforeSwitch,
                 hasServices: machine.hasServices
             )
-            let expected: Machine.ReleaseAction
+            let expected: Bool
             switch call {
-            case .login, .refresh:
-                expected = releasesSessionBeforeSwitch || machine.hasServices ? .releaseFirst : .cycle
+            case .login, .refresh: expected = releasesSessionBeforeSwitch || machine.hasServices
             // With services, an unlock may find a child of the session a teardown lock left.
-            case .start, .unlock: expected = machine.hasServices ? .releaseFirst : .cycle
+            case .start, .unlock: expected = machine.hasServices
             // A lock screen (or the privacy cover, or the child uncovered) replaces the
             // child as it is.
-            case .logout, .lock, .uncover: expected = .cycle
+            case .logout, .lock, .uncover: expected = false
             }
-            guard release == expected else { violated("release(\(call)) = \(release)") }
-            releasing = release == .releaseFirst
+            guard release == expected else { violated("releasesFirst(\(call)) = \(release)") }
+            releasing = release
         }
         let closed = sceneModels[id]?.containerFinished ?? true
         runs.append(

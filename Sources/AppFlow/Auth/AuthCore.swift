@@ -26,8 +26,8 @@ extension AuthFlow {
         /// Makes `call`: it takes its place in call order, and the intents hear it in the
         /// same step. With `condition`, the call is made only if it holds in the same step;
         /// otherwise it resolves as unchanged and takes no place. With `launching`, a call
-        /// that goes on is launched in the same step too: its animation chosen and its scenes
-        /// fanned out, the services told if that moved the flow's session. Returns what each
+        /// that goes on is launched in the same step too: its animation chosen, its scenes
+        /// fanned out and its route decided, the services told if that moved the flow's session. Returns what each
         /// part must do.
         mutating func makeCall(
             _ call: Machine.Call,
@@ -43,10 +43,7 @@ extension AuthFlow {
             if case .logout = call { isLogout = true } else { isLogout = false }
             let intentAction = Provider.hasIntents ? intents.callMade(isLogout: isLogout) : nil
             guard let launching, case .proceed(let stamp, _) = action else { return (action, nil, intentAction, nil) }
-            let launched = Launched(
-                animation: launching.animation ?? calls.animation(for: stamp, call),
-                fanOut: calls.fanOut(stamp, call)
-            )
+            let launched = calls.launch(stamp, call, animation: launching.animation)
             let servicesAction =
                 Provider.hasServices ? calls.takeSessionChange().map { services.sessionChanged(to: $0) } : nil
             return (action, launched, intentAction, servicesAction)

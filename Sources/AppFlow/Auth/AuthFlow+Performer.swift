@@ -54,11 +54,9 @@ extension AuthFlow {
         let animation: TransitionAnimation?
     }
 
-    /// How a call was launched: the animation it takes, and where it runs.
-    struct Launched {
-        let animation: TransitionAnimation
-        let fanOut: Machine.FanOutAction
-    }
+    /// How a call was launched: the animation it takes, where it runs, and how it runs in
+    /// each scene.
+    typealias Launched = Machine.Launch
 
     /// Stamps `call`; with `condition`, only if it holds in the same step; with `launching`,
     /// launches it in the same step too.
@@ -124,18 +122,14 @@ extension AuthFlow {
             core.withLock { $0.calls.startAnswered(stamp, answer) }
         }
         // One step, unless the call was launched as it was stamped: the animation the call
-        // takes (if its caller named none), then where it runs.
-        let (chosen, fanOut) =
-            launched.map { ($0.animation, $0.fanOut) }
-            ?? decide { machine in
-                (animation ?? machine.animation(for: stamp, call), machine.fanOut(stamp, call))
-            }
+        // takes (if its caller named none), where it runs, and how.
+        let launched = launched ?? decide { $0.launch(stamp, call, animation: animation) }
         let end: Machine.EndAction
-        switch fanOut {
+        switch launched.fanOut {
         case .resolved(let result):
             end = core.withLock { $0.calls.callEnded(stamp, result: result) }
         case .run(let scenes):
-            end = await run(stamp, call, in: scenes, animation: chosen)
+            end = await run(stamp, call, launched.route, in: scenes, animation: launched.animation)
         }
         for joiner in end.joiners {
             joiner.resolve(end.result)
@@ -171,25 +165,35 @@ extension AuthFlow {
     private func run(
         _ stamp: Machine.Stamp,
         _ call: Machine.Call,
+        _ route: Machine.Route,
         in scenes: [(id: AuthSceneID, scene: AuthScene<Provider>)],
         animation: TransitionAnimation
     ) async -> Machine.EndAction {
         if scenes.count == 1 {
             // One scene, the common case: no task and no array of results.
-            let result = await switchTo(stamp, call, in: scenes[0].scene, animation: animation)
-            return await settle(stamp, call, CollectionOfOne((scenes[0].id, result)), in: scenes, animation: animation)
+            let result = await switchTo(stamp, call, route, in: scenes[0].scene, animation: animation)
+            return await settle(
+                stamp,
+                call,
+                route,
+                CollectionOfOne((scenes[0].id, result)),
+                in: scenes,
+                animation: animation
+            )
         }
         let results = await withTaskGroup(of: (id: AuthSceneID, result: TransitionResult).self) { group in
             for (id, scene) in scenes.dropFirst() {
-                group.addTask { (id, await self.switchTo(stamp, call, in: scene, animation: animation)) }
+                group.addTask { (id, await self.switchTo(stamp, call, route, in: scene, animation: animation)) }
             }
-            var results = [(scenes[0].id, await switchTo(stamp, call, in: scenes[0].scene, animation: animation))]
+            var results = [
+                (scenes[0].id, await switchTo(stamp, call, route, in: scenes[0].scene, animation: animation))
+            ]
             for await result in group {
                 results.append(result)
             }
             return results
         }
-        return await settle(stamp, call, results, in: scenes, animation: animation)
+        return await settle(stamp, call, route, results, in: scenes, animation: animation)
     }
 
     /// Ends call `stamp` across its scenes: follows it up in the scenes the machine names,
@@ -198,6 +202,7 @@ extension AuthFlow {
     private func settle(
         _ stamp: Machine.Stamp,
         _ call: Machine.Call,
+        _ route: Machine.Route,
         _ results: some Collection<(id: AuthSceneID, result: TransitionResult)>,
         in scenes: [(id: AuthSceneID, scene: AuthScene<Provider>)],
         animation: TransitionAnimation
@@ -212,7 +217,12 @@ extension AuthFlow {
             // The machine's reason: the call began in another scene, so it must reach these
             // too; tasks of their own keep the caller's cancellation from them.
             let tasks = lagging.map { id, scene in
-                (id, Task.explorable("follow-up") { await self.switchTo(stamp, call, in: scene, animation: animation) })
+                (
+                    id,
+                    Task.explorable("follow-up") {
+                        await self.switchTo(stamp, call, route, in: scene, animation: animation)
+                    }
+                )
             }
             var final = Array(results)
             for (id, task) in tasks {
@@ -229,24 +239,24 @@ extension AuthFlow {
         }
     }
 
-    /// Runs call `stamp` in `scene` as the machine says: straight to its transition, or
+    /// Runs call `stamp` in `scene` as its `route` says: straight to its transition, or
     /// first releasing the session shown. Returns the container's result.
     func switchTo(
         _ stamp: Machine.Stamp,
         _ call: Machine.Call,
+        _ route: Machine.Route,
         in scene: AuthScene<Provider>,
         animation: TransitionAnimation
     ) async -> TransitionResult {
-        let route = Machine.route(call, configuration, hasServices: Provider.hasServices)
         switch route.release {
-        case .cycle:
-            return await cycle(stamp, call, in: scene, animation: animation, policy: route.policy)
-        case .releaseFirst:
-            let released = await releaseSession(stamp, call, in: scene, policy: route.policy)
-            switch Machine.releaseEnded(released) {
+        case .none:
+            return await cycle(stamp, call, route, in: scene, animation: animation)
+        case .first(let departure):
+            let released = await releaseSession(stamp, call, route, departure, in: scene)
+            switch route.afterRelease(released) {
             case .cycle:
                 // A caller cancelled meanwhile is followed up (`settle`).
-                return await cycle(stamp, call, in: scene, animation: animation, policy: route.policy)
+                return await cycle(stamp, call, route, in: scene, animation: animation)
             case .end(let result):
                 return result
             }
@@ -254,13 +264,13 @@ extension AuthFlow {
     }
 
     /// Asks `scene`'s container for call `stamp`'s child, admitted while the call is the
-    /// newest, under the `policy` of the call's route.
+    /// newest, under the policy of the call's `route`.
     private func cycle(
         _ stamp: Machine.Stamp,
         _ call: Machine.Call,
+        _ route: Machine.Route,
         in scene: AuthScene<Provider>,
-        animation: TransitionAnimation,
-        policy: OverlapPolicy
+        animation: TransitionAnimation
     ) async -> TransitionResult {
         guard await scene.passGate(stamp) else { return beatenAtGate(stamp, in: scene) }
         // Only a flow with services records which services a factory holds.
@@ -271,7 +281,7 @@ extension AuthFlow {
         let container = scene.container
         let result = await container.cycle(
             animation: animation,
-            policy: policy,
+            policy: route.policy,
             admission: { [self] point, current in
                 // The provider's answer, and the factory's progress, are read before the
                 // machine's lock is taken: no user code and no other lock under it.
@@ -303,7 +313,7 @@ extension AuthFlow {
             services?.factoryEnded(epoch)
         }
         factoryReturned(request)
-        if result.didRun, !Machine.keepsCoveredChild(after: call) {
+        if result.didRun, !route.keepsCoveredChild {
             // The lock screen has gone (an unlock showed the kept child, or another call
             // replaced it): the scene lets go of a child an older lock kept, and keeps one a
             // newer lock kept since.
@@ -347,12 +357,7 @@ extension AuthFlow {
         if plan.covers {
             scene.keepCovered(current, ofEpoch: plan.epoch, by: stamp)
         }
-        if plan.prepares {
-            let departure = AuthDeparture(
-                direction: plan.direction,
-                call: plan.origin,
-                logoutVariant: plan.logoutVariant
-            )
+        if let departure = plan.departure {
             trace(.workBegan(number: stamp, scene: scene.id, work: .preparation))
             _ = await runWithTimeout(configuration.preparationTimeout, clock: clock) { [provider] in
                 await provider.prepareToLeave(current.child, for: departure)
@@ -499,12 +504,14 @@ extension AuthFlow {
     /// child to leave and shows the switching placeholder in its stead, so that it is
     /// released before the new child is built (with ``AuthFlowConfiguration/releasesSessionBeforeSwitch``,
     /// or with session services). `superseded` means there was nothing to release, or the
-    /// call was overtaken. It runs under the `policy` of the call's route.
+    /// call was overtaken. It runs under the policy of the call's `route`; the child shown
+    /// prepares for `departure`.
     private func releaseSession(
         _ stamp: Machine.Stamp,
         _ call: Machine.Call,
-        in scene: AuthScene<Provider>,
-        policy: OverlapPolicy
+        _ route: Machine.Route,
+        _ departure: AuthDeparture,
+        in scene: AuthScene<Provider>
     ) async
         -> TransitionResult
     {
@@ -512,7 +519,7 @@ extension AuthFlow {
         guard await scene.passGate(stamp) else { return beatenAtGate(stamp, in: scene) }
         return await container.cycle(
             animation: .immediate,
-            policy: policy,
+            policy: route.policy,
             admission: { [self] point, current in
                 let same = Self.isSameAccount(call, current.place, provider: provider)
                 return core.withLock {
@@ -530,7 +537,6 @@ extension AuthFlow {
             arrived: { scene.arrived(stamp) },
             to: { [self] in
                 let current = await container.child
-                let departure = Machine.releaseDeparture(call)
                 trace(.workBegan(number: stamp, scene: scene.id, work: .preparation))
                 _ = await runWithTimeout(configuration.preparationTimeout, clock: clock) { [provider] in
                     await provider.prepareToLeave(current.child, for: departure)
@@ -538,7 +544,7 @@ extension AuthFlow {
                 trace(.workEnded(number: stamp, scene: scene.id, work: .preparation))
                 // The session is still the old one while its child is released.
                 return Screen(
-                    place: Machine.switchingPlace(replacing: current.place),
+                    place: route.placeholderPlace(replacing: current.place),
                     child: await provider.makeSwitchingPlaceholder(in: scene.id),
                     call: nil,
                     owner: owner(of: scene.id)

@@ -38,7 +38,8 @@ extension AuthFlow {
             case .wait:
                 return
             case .join(_, let stamp, let call):
-                let result = await switchTo(stamp, call, in: scene, animation: .immediate)
+                let route = Machine.route(call, configuration, hasServices: Provider.hasServices)
+                let result = await switchTo(stamp, call, route, in: scene, animation: .immediate)
                 await reportShown(stamp, in: CollectionOfOne(scene))
                 next = core.withLock { $0.calls.rejoin(scene.id, after: stamp, result: result) }
             case .place(_, let stamp, let place, let epoch, let origin):

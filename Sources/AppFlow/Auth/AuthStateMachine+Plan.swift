@@ -3,37 +3,63 @@
 // then the other questions the performers ask, which change nothing.
 
 extension AuthStateMachine {
-    /// Whether a call first releases the session shown.
-    enum ReleaseAction: Sendable, Hashable {
-        /// Go straight to the call's own transition.
-        case cycle
-        /// First show the switching placeholder where ``admitRelease(_:_:at:current:currentEpoch:releasesSessionBeforeSwitch:sameAccount:)``
-        /// admits it, then run the call's transition. Showing the placeholder begins the call,
-        /// so a scene whose caller was cancelled after it is run again
-        /// (``scenesEnded(_:_:followingUp:)``): the old session's child is gone, and a
-        /// cancelled call must not leave the placeholder on screen.
-        case releaseFirst
-    }
-
-    /// How a call runs in each scene, decided before it reaches any container.
+    /// How a call runs in each scene, decided before it reaches any container: the one
+    /// value the performer follows there (``route(_:_:hasServices:)``).
     struct Route: Sendable, Hashable {
-        /// Whether it first releases the session shown.
-        var release: ReleaseAction
+        /// Whether the call first releases the session shown.
+        enum Release: Sendable, Hashable {
+            /// Go straight to the call's own transition.
+            case none
+            /// First show the switching placeholder where ``admitRelease(_:_:at:current:currentEpoch:releasesSessionBeforeSwitch:sameAccount:)``
+            /// admits it, the child shown preparing for `departure`, then run the call's
+            /// transition. Showing the placeholder begins the call, so a scene whose caller
+            /// was cancelled after it is run again (``scenesEnded(_:_:followingUp:)``): the
+            /// old session's child is gone, and a cancelled call must not leave the
+            /// placeholder on screen.
+            case first(departure: AuthDeparture)
+        }
+
+        /// Whether it first releases the session shown, and what the child shown then
+        /// prepares for.
+        var release: Release
         /// Its overlap policy: the configured one, or ``OverlapPolicy/interrupt`` for a call
         /// that cuts a running transition short (``interruptsRunningTransition(_:)``).
         var policy: OverlapPolicy
+        /// Whether a scene keeps the session's child a lock hid once the call has run there
+        /// (``keepsCoveredChild(after:)``).
+        var keepsCoveredChild: Bool
+
+        /// What the call does once its release step has returned with `result`: goes on to
+        /// its own transition (the old session's child was released, or there was nothing
+        /// to release, or the call was superseded: its own admission then says so), or ends
+        /// there, rejected by the policy or cancelled before it began (or by `finish()`).
+        func afterRelease(_ result: TransitionResult) -> ReleaseEndAction {
+            switch result {
+            case .completed, .interrupted, .superseded: return .cycle
+            case .rejected, .cancelled: return .end(result)
+            }
+        }
+
+        /// Where the switching placeholder of the release step stands, replacing a child at
+        /// `current` (``switchingPlace(replacing:)``).
+        func placeholderPlace(replacing current: AuthPlace<Session>) -> AuthPlace<Session> {
+            AuthStateMachine.switchingPlace(replacing: current)
+        }
     }
 
-    /// How `call` runs in each scene under `configuration`. Reads no state: the performer
-    /// asks it without the lock.
+    /// How `call` runs in each scene under `configuration`. Reads no state: it is decided
+    /// in the step that launches the call (``launch(_:_:animation:)``), and for a scene
+    /// that joins the call on its way.
     static func route(_ call: Call, _ configuration: AuthFlowConfiguration, hasServices: Bool) -> Route {
-        Route(
-            release: release(
-                call,
-                releasesSessionBeforeSwitch: configuration.releasesSessionBeforeSwitch,
-                hasServices: hasServices
-            ),
-            policy: interruptsRunningTransition(call) ? .interrupt : configuration.policy
+        let releasesFirst = releasesFirst(
+            call,
+            releasesSessionBeforeSwitch: configuration.releasesSessionBeforeSwitch,
+            hasServices: hasServices
+        )
+        return Route(
+            release: releasesFirst ? .first(departure: releaseDeparture(call)) : .none,
+            policy: interruptsRunningTransition(call) ? .interrupt : configuration.policy,
+            keepsCoveredChild: keepsCoveredChild(after: call)
         )
     }
 
@@ -41,23 +67,20 @@ extension AuthStateMachine {
     /// shown first; nothing else does.
     /// With session services, a login, a refresh, a start or an unlock may have to release
     /// a child of a session the flow has left (``admitRelease(_:_:at:current:currentEpoch:releasesSessionBeforeSwitch:sameAccount:)``
-    /// decides in each scene). Reads no state: the performer asks it without the lock.
-    static func release(_ call: Call, releasesSessionBeforeSwitch: Bool, hasServices: Bool) -> ReleaseAction {
+    /// decides in each scene). Reads no state.
+    static func releasesFirst(_ call: Call, releasesSessionBeforeSwitch: Bool, hasServices: Bool) -> Bool {
         switch call {
-        case .login, .refresh: return releasesSessionBeforeSwitch || hasServices ? .releaseFirst : .cycle
-        case .start, .unlock: return hasServices ? .releaseFirst : .cycle
-        case .logout, .lock, .uncover: return .cycle
+        case .login, .refresh: return releasesSessionBeforeSwitch || hasServices
+        case .start, .unlock: return hasServices
+        case .logout, .lock, .uncover: return false
         }
     }
 
-    /// What a call does once its release step has returned with `result`.
+    /// What a call does once its release step has returned (``Route/afterRelease(_:)``).
     enum ReleaseEndAction: Sendable, Hashable {
-        /// Go on to the call's own transition: the old session's child was released, or
-        /// there was nothing to release, or the call was superseded (its own admission
-        /// then says so).
+        /// Go on to the call's own transition.
         case cycle
-        /// End here with this result: the release was rejected by the policy, or
-        /// cancelled before it began (or by `finish()`).
+        /// End here with this result.
         case end(TransitionResult)
     }
 
@@ -69,17 +92,9 @@ extension AuthStateMachine {
         callerCancelled || isFinished ? .cancelled : .superseded
     }
 
-    /// The release step of a call has returned with `result`. Reads no state.
-    static func releaseEnded(_ result: TransitionResult) -> ReleaseEndAction {
-        switch result {
-        case .completed, .interrupted, .superseded: return .cycle
-        case .rejected, .cancelled: return .end(result)
-        }
-    }
-
     /// The departure the session shown prepares for in the release step of `call`. Reads
     /// no state.
-    static func releaseDeparture(_ call: Call) -> AuthDeparture {
+    private static func releaseDeparture(_ call: Call) -> AuthDeparture {
         switch call {
         case .refresh: return AuthDeparture(direction: .login, call: .refresh, logoutVariant: nil)
         case .login, .logout, .start, .lock, .unlock, .uncover:
@@ -125,6 +140,12 @@ extension AuthStateMachine {
             case .locked(let session):
                 return isPrivacyCover ? .covered(session) : .locked(session, keepsSession: epoch != nil)
             }
+        }
+
+        /// What the outgoing child prepares for, or `nil` if it does not prepare
+        /// (``prepares``).
+        var departure: AuthDeparture? {
+            prepares ? AuthDeparture(direction: direction, call: origin, logoutVariant: logoutVariant) : nil
         }
     }
 

@@ -628,6 +628,29 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         }
     }
 
+    /// How a ready call runs: the animation it takes, where it runs, and how it runs in
+    /// each scene.
+    struct Launch {
+        /// The caller's animation, or the configured one (``animation(for:_:)``).
+        var animation: TransitionAnimation
+        /// Where it runs (``fanOut(_:_:)``).
+        var fanOut: FanOutAction
+        /// How it runs in each scene (``route(_:_:hasServices:)``).
+        var route: Route
+    }
+
+    /// Call `stamp`, made as `call`, is launched: it takes the caller's `animation` (`nil`:
+    /// the configured one), fans out (``fanOut(_:_:)``), and runs in each scene by its
+    /// route, all decided in this one step.
+    mutating func launch(_ stamp: Stamp, _ call: Call, animation: TransitionAnimation?) -> Launch {
+        let animation = animation ?? self.animation(for: stamp, call)
+        return Launch(
+            animation: animation,
+            fanOut: fanOut(stamp, call),
+            route: Self.route(call, configuration, hasServices: hasServices)
+        )
+    }
+
     /// The flow is finished: every scene is returned for its container to be finished,
     /// and calls fanning out later resolve as `cancelled`.
     mutating func finish() -> [(id: AuthSceneID, scene: Scene)] {
@@ -654,6 +677,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
 
 extension AuthStateMachine: Sendable where Joiner: Sendable, Build: Sendable, Scene: Sendable {}
 extension AuthStateMachine.CallAction: Sendable where Build: Sendable {}
+extension AuthStateMachine.Launch: Sendable where Scene: Sendable {}
 extension AuthStateMachine.CallAction: Equatable where Build: Equatable {}
 extension AuthStateMachine.EndAction: Sendable where Joiner: Sendable {}
 extension AuthStateMachine.EndAction: Equatable where Joiner: Equatable {}

@@ -241,8 +241,15 @@ import Testing
         }
     }
 
+    /// A call's route is the one value a scene's run follows: its release step with the
+    /// departure the child shown prepares for, its policy (only the privacy cover
+    /// interrupts), and whether the scene keeps the child a lock hid (only a cover lock and
+    /// the privacy cover).
     @Test(arguments: [false, true], [false, true])
-    func aCallsRouteGivesItsReleaseStepAndOnlyThePrivacyCoverInterrupts(releasesFirst: Bool, hasServices: Bool) {
+    func aCallsRouteGivesItsReleaseStepAndDepartureItsPolicyAndWhetherTheHiddenChildIsKept(
+        releasesFirst: Bool,
+        hasServices: Bool
+    ) {
         let calls: [Machine.Call] = [
             .start, .login("a"), .logout(.signedOut), .refresh(nil), .lock(.cover), .lock(.teardown),
             .lock(.privacy), .unlock(since: nil), .uncover,
@@ -254,11 +261,15 @@ import Testing
             for call in calls {
                 let route = Machine.route(call, configuration, hasServices: hasServices)
                 #expect(route.policy == (call == .lock(.privacy) ? .interrupt : policy), "\(call)")
-                #expect(
-                    route.release
-                        == Machine.release(call, releasesSessionBeforeSwitch: releasesFirst, hasServices: hasServices),
-                    "\(call)"
-                )
+                let release: Machine.Route.Release
+                if Machine.releasesFirst(call, releasesSessionBeforeSwitch: releasesFirst, hasServices: hasServices) {
+                    let origin: AuthCall = call == .refresh(nil) ? .refresh : .login
+                    release = .first(departure: AuthDeparture(direction: .login, call: origin, logoutVariant: nil))
+                } else {
+                    release = .none
+                }
+                #expect(route.release == release, "\(call)")
+                #expect(route.keepsCoveredChild == [.lock(.cover), .lock(.privacy)].contains(call), "\(call)")
             }
         }
     }

@@ -1205,9 +1205,9 @@ import Testing
         // Neither the cover nor the uncover releases anything first, even with services.
         for hasServices in [false, true] {
             #expect(
-                Machine.release(.lock(.privacy), releasesSessionBeforeSwitch: true, hasServices: hasServices) == .cycle
+                !Machine.releasesFirst(.lock(.privacy), releasesSessionBeforeSwitch: true, hasServices: hasServices)
             )
-            #expect(Machine.release(.uncover, releasesSessionBeforeSwitch: true, hasServices: hasServices) == .cycle)
+            #expect(!Machine.releasesFirst(.uncover, releasesSessionBeforeSwitch: true, hasServices: hasServices))
         }
     }
 
@@ -1215,7 +1215,7 @@ import Testing
     @Test func anUncoverShowsTheCoveredChildAgainInItsEpoch() {
         var machine = State.covered.make()
         #expect(machine.call(.uncover, joiner: nil) == .proceed(3, cancelBuild: nil))
-        #expect(Machine.release(.uncover, releasesSessionBeforeSwitch: true, hasServices: false) == .cycle)
+        #expect(!Machine.releasesFirst(.uncover, releasesSessionBeforeSwitch: true, hasServices: false))
         #expect(machine.animations(for: 3, .uncover) == [.immediate])
         #expect(machine.admit(3, .uncover, at: .start, current: .covered("a")) == .admit)
         #expect(machine.place == .loggedIn("a") && machine.sessionEpoch == 1)
@@ -1258,12 +1258,12 @@ import Testing
         let calls: [Machine.Call] = [.lock(.cover), .lock(.teardown), .unlock(since: nil)]
         for releases in [false, true] {
             #expect(
-                calls.map { Machine.release($0, releasesSessionBeforeSwitch: releases, hasServices: false) }
-                    == [.cycle, .cycle, .cycle]
+                calls.map { Machine.releasesFirst($0, releasesSessionBeforeSwitch: releases, hasServices: false) }
+                    == [false, false, false]
             )
             #expect(
-                calls.map { Machine.release($0, releasesSessionBeforeSwitch: releases, hasServices: true) }
-                    == [.cycle, .cycle, .releaseFirst]
+                calls.map { Machine.releasesFirst($0, releasesSessionBeforeSwitch: releases, hasServices: true) }
+                    == [false, false, true]
             )
         }
         /// Whether, with session services, the release step of `call` is admitted in a scene
@@ -1289,36 +1289,37 @@ import Testing
     @Test func onlyALoginOrARefreshReleasesTheSessionFirstAndOnlyWhenConfigured() {
         let calls: [Machine.Call] = [.start, .login("a"), .logout(.signedOut), .refresh(nil)]
         #expect(
-            calls.map { Machine.release($0, releasesSessionBeforeSwitch: false, hasServices: false) }
-                == [.cycle, .cycle, .cycle, .cycle]
+            calls.map { Machine.releasesFirst($0, releasesSessionBeforeSwitch: false, hasServices: false) }
+                == [false, false, false, false]
         )
         #expect(
-            calls.map { Machine.release($0, releasesSessionBeforeSwitch: true, hasServices: false) }
-                == [.cycle, .releaseFirst, .cycle, .releaseFirst]
+            calls.map { Machine.releasesFirst($0, releasesSessionBeforeSwitch: true, hasServices: false) }
+                == [false, true, false, true]
         )
     }
 
     @Test func theReleaseStepPreparesTheSessionShownForALoginOrARefresh() {
+        let configuration = AuthFlowConfiguration(releasesSessionBeforeSwitch: true)
         #expect(
-            Machine.releaseDeparture(.login("b")) == AuthDeparture(direction: .login, call: .login, logoutVariant: nil)
+            Machine.route(.login("b"), configuration, hasServices: false).release
+                == .first(departure: AuthDeparture(direction: .login, call: .login, logoutVariant: nil))
         )
         #expect(
-            Machine.releaseDeparture(.refresh(nil))
-                == AuthDeparture(direction: .login, call: .refresh, logoutVariant: nil)
+            Machine.route(.refresh(nil), configuration, hasServices: false).release
+                == .first(departure: AuthDeparture(direction: .login, call: .refresh, logoutVariant: nil))
         )
     }
 
-    /// The release step is admitted while its call is the newest and the session shown is
-    /// one the call leaves.
     /// After its release step a call goes on to its own transition unless the step was
     /// rejected or cancelled: once the old session's child is gone, or if there was
     /// nothing to release, the call's own admission decides.
     @Test func aCallGoesOnAfterItsReleaseStepUnlessItWasRejectedOrCancelled() {
-        #expect(Machine.releaseEnded(.completed) == .cycle)
-        #expect(Machine.releaseEnded(.interrupted) == .cycle)
-        #expect(Machine.releaseEnded(.superseded) == .cycle)
-        #expect(Machine.releaseEnded(.rejected) == .end(.rejected))
-        #expect(Machine.releaseEnded(.cancelled) == .end(.cancelled))
+        let route = Machine.route(.login("b"), AuthFlowConfiguration(), hasServices: true)
+        #expect(route.afterRelease(.completed) == .cycle)
+        #expect(route.afterRelease(.interrupted) == .cycle)
+        #expect(route.afterRelease(.superseded) == .cycle)
+        #expect(route.afterRelease(.rejected) == .end(.rejected))
+        #expect(route.afterRelease(.cancelled) == .end(.cancelled))
     }
 
     /// A call beaten at a scene's arrival gate returns what the container would have
