@@ -174,7 +174,8 @@ extension AuthStateMachine {
         // A switching placeholder's session child prepared already, before it was released.
         let isPlaceholder: Bool
         if case .switching = current { isPlaceholder = true } else { isPlaceholder = false }
-        func loggedIn(_ session: Session, by origin: AuthCall) -> Plan {
+        let origin = call.origin
+        func loggedIn(_ session: Session) -> Plan {
             Plan(
                 phase: .loggedIn(session),
                 origin: origin,
@@ -183,19 +184,19 @@ extension AuthStateMachine {
                 epoch: sessionEpoch
             )
         }
-        func loggedOut(_ variant: LogoutVariant, by origin: AuthCall) -> Plan {
+        func loggedOut(_ variant: LogoutVariant) -> Plan {
             Plan(phase: .loggedOut, logoutVariant: variant, origin: origin, direction: .logout, prepares: true)
         }
         switch call {
         case .start:
             switch landing(ofStart: stamp) {
-            case .loggedIn(let session): return loggedIn(session, by: .start)
-            case .loggedOut(let variant): return loggedOut(variant, by: .start)
+            case .loggedIn(let session): return loggedIn(session)
+            case .loggedOut(let variant): return loggedOut(variant)
             case .covered(let session):
                 // The privacy cover over a session not built yet: the uncover builds it.
                 return Plan(
                     phase: .locked(session),
-                    origin: .start,
+                    origin: origin,
                     direction: .logout,
                     prepares: false,
                     epoch: sessionEpoch,
@@ -204,7 +205,7 @@ extension AuthStateMachine {
             case .locked(let session, let keepsSession):
                 return Plan(
                     phase: .locked(session),
-                    origin: .start,
+                    origin: origin,
                     direction: .logout,
                     prepares: true,
                     epoch: keepsSession ? sessionEpoch : nil
@@ -213,21 +214,21 @@ extension AuthStateMachine {
                 preconditionFailure("Internal inconsistency: a start landing on \(landing(ofStart: stamp))")
             }
         case .login(let session):
-            return loggedIn(session, by: .login)
+            return loggedIn(session)
         case .logout(let variant):
-            return loggedOut(variant, by: .logout)
+            return loggedOut(variant)
         case .refresh(let session):
             guard let session = session ?? current.session else {
                 preconditionFailure("Internal inconsistency: a refresh was admitted while not logged in")
             }
-            return loggedIn(session, by: .refresh)
+            return loggedIn(session)
         case .lock(.privacy):
             guard case .covered(let session)? = locks.target(of: stamp) else {
                 preconditionFailure("Internal inconsistency: a cover with nothing to cover was admitted")
             }
             return Plan(
                 phase: .locked(session),
-                origin: .cover,
+                origin: origin,
                 direction: .logout,
                 prepares: false,
                 epoch: sessionEpoch,
@@ -241,7 +242,7 @@ extension AuthStateMachine {
             // A cover lock hides the child as it is; a teardown lock lets it prepare to go.
             return Plan(
                 phase: .locked(session),
-                origin: .lock,
+                origin: origin,
                 direction: .logout,
                 prepares: !keepsSession,
                 epoch: keepsSession ? sessionEpoch : nil,
@@ -251,7 +252,7 @@ extension AuthStateMachine {
             guard case .loggedIn(let session)? = locks.target(of: stamp) else {
                 preconditionFailure("Internal inconsistency: an unlock with nothing to unlock was admitted")
             }
-            var plan = loggedIn(session, by: call == .uncover ? .uncover : .unlock)
+            var plan = loggedIn(session)
             // The lock screen leaves: nothing of the session prepares.
             plan.prepares = false
             plan.reusesCovered = true

@@ -68,6 +68,20 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         case unlock(since: Stamp?)
         /// `uncover()`.
         case uncover
+
+        /// The public call it is, as its screens' events and its plan report it: the one
+        /// place a machine's call maps to an ``AuthCall``.
+        var origin: AuthCall {
+            switch self {
+            case .start: .start
+            case .login: .login
+            case .logout: .logout
+            case .refresh: .refresh
+            case .lock(let kind): kind == .privacy ? .cover : .lock
+            case .unlock: .unlock
+            case .uncover: .uncover
+            }
+        }
     }
 
     /// What a lock puts over the session.
@@ -436,34 +450,29 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
     /// epoch.
     mutating func begin(_ stamp: Stamp, _ call: Call, current: AuthPlace<Session>) {
         begun.insert(stamp)
-        let origin: AuthCall
         let step: AuthPlaceMachine<Session>.Step
         switch call {
         case .start:
-            origin = .start
             switch landing(ofStart: stamp) {
             case .loggedIn(let session): step = .enter(session)
             case let landing: step = .move(to: landing)
             }
         case .login(let session):
-            (origin, step) = (.login, .enter(session))
+            step = .enter(session)
         case .logout(let variant):
-            (origin, step) = (.logout, .move(to: .loggedOut(variant)))
+            step = .move(to: .loggedOut(variant))
         case .refresh(let session):
-            origin = .refresh
             step = (session ?? current.session ?? place.session).map { .move(to: .loggedIn($0)) } ?? .stay
-        case .lock(let kind):
-            origin = kind == .privacy ? .cover : .lock
+        case .lock:
             step = locks.target(of: stamp).map { .move(to: $0) } ?? .stay
         case .unlock, .uncover:
-            origin = call == .uncover ? .uncover : .unlock
             if case .loggedIn(let session)? = locks.target(of: stamp) {
                 step = .move(to: .loggedIn(session))
             } else {
                 step = .stay
             }
         }
-        placeMachine.begin(step, by: origin)
+        placeMachine.begin(step, by: call.origin)
     }
 
     /// Whether the release step of call `stamp` (see ``release(_:_:)``) is admitted at

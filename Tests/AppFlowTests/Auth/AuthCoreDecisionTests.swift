@@ -229,6 +229,18 @@ import Testing
         await without.finish()
     }
 
+    /// Every call reports the public call it was made as, in its plan, its place and its
+    /// screens' events: the cover is its own call, though the machine makes it a lock.
+    @Test func everyCallReportsThePublicCallItWasMadeAs() {
+        let calls: [Machine.Call] = [
+            .start, .login("a"), .logout(.signedOut), .refresh(nil), .lock(.cover), .lock(.teardown),
+            .lock(.privacy), .unlock(since: nil), .uncover,
+        ]
+        #expect(
+            calls.map(\.origin) == [.start, .login, .logout, .refresh, .lock, .lock, .cover, .unlock, .uncover]
+        )
+    }
+
     /// Only a call with nothing to run first is launched in the step that stamps it.
     @Test func aCallIsLaunchedAsItIsStampedOnlyWithNothingToRunFirst() {
         let calls: [Machine.Call] = [
