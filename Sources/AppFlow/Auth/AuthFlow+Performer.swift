@@ -277,7 +277,7 @@ extension AuthFlow {
         let acquired: LockedValue<UInt64?>? = services == nil ? nil : LockedValue(nil)
         // The call's request in this container: its plan, whether its factory builds (the
         // machine's fact for ``FlowAdmissionPoint/overtaken``), whether it was overtaken.
-        let request = LockedValue(AuthRequestMachine<Machine.Plan>())
+        let sceneRun = LockedValue(AuthSceneRunMachine<Machine.Plan>())
         let container = scene.container
         let result = await container.cycle(
             animation: animation,
@@ -286,7 +286,7 @@ extension AuthFlow {
                 // The provider's answer, and the factory's progress, are read before the
                 // machine's lock is taken: no user code and no other lock under it.
                 let same = Self.isSameAccount(call, current.place, provider: provider)
-                let building = point == .overtaken && request.withLock { $0.isBuilding }
+                let building = point == .overtaken && sceneRun.withLock { $0.isBuilding }
                 let (action, plan) = decide {
                     $0.admitAndPlan(
                         stamp,
@@ -301,18 +301,18 @@ extension AuthFlow {
                 let admitted = action == .admit
                 trace(.admission(number: stamp, scene: scene.id, point: "\(point)", admitted: admitted))
                 if let plan {
-                    _ = request.withLock { $0.begin(plan) }
+                    _ = sceneRun.withLock { $0.begin(plan) }
                 }
-                if point == .overtaken, !admitted { overtaken(request) }
+                if point == .overtaken, !admitted { overtaken(sceneRun) }
                 return admitted
             },
             arrived: { scene.arrived(stamp) },
-            to: { [self] in await makeScreen(stamp, in: scene, request: request, acquired: acquired) }
+            to: { [self] in await makeScreen(stamp, in: scene, sceneRun: sceneRun, acquired: acquired) }
         )
         if let epoch = acquired?.withLock({ $0 }) {
             services?.factoryEnded(epoch)
         }
-        factoryReturned(request)
+        factoryReturned(sceneRun)
         if result.didRun, !route.keepsCoveredChild {
             // The lock screen has gone (an unlock showed the kept child, or another call
             // replaced it): the scene lets go of a child an older lock kept, and keeps one a
@@ -327,19 +327,19 @@ extension AuthFlow {
     }
 
     /// The factory of call `stamp`'s request in `scene`: follows the plan the call began
-    /// with (`request`): shows a covered child again, keeps the child a cover hides, lets the
+    /// with (`sceneRun`): shows a covered child again, keeps the child a cover hides, lets the
     /// outgoing child prepare, waits the delay, then builds the child (or the switching
     /// placeholder, for a call superseded meanwhile), recording in `acquired` the services
     /// it holds.
     private func makeScreen(
         _ stamp: Machine.Stamp,
         in scene: AuthScene<Provider>,
-        request: LockedValue<AuthRequestMachine<Machine.Plan>>,
+        sceneRun: LockedValue<AuthSceneRunMachine<Machine.Plan>>,
         acquired: LockedValue<UInt64?>?
     ) async -> Screen {
         let current = await scene.container.child
         // The container runs a factory only after the call's admission at its start.
-        guard let plan = request.withLock({ $0.plan }) else {
+        guard let plan = sceneRun.withLock({ $0.plan }) else {
             preconditionFailure("Internal inconsistency: a factory ran before its call began")
         }
         if plan.reusesCovered, let covered = scene.covered(ofEpoch: plan.epoch) {
@@ -367,7 +367,7 @@ extension AuthFlow {
         if plan.delay > .zero {
             try? await clock.sleep(for: plan.delay)
         }
-        request.withLock { $0.build() }
+        sceneRun.withLock { $0.build() }
         guard core.withLock({ $0.calls.buildsChild(stamp) }) else {
             // Superseded before its factory began: the factory is never called, and
             // the placeholder stands in for a child that is dropped unseen.
@@ -440,17 +440,17 @@ extension AuthFlow {
         }
     }
 
-    /// A newer request overtook the one of `request` while its factory built: the factory
+    /// A newer request overtook the one of `sceneRun` while its factory built: the factory
     /// runs on, and ``finish()`` waits for it.
-    func overtaken(_ request: LockedValue<AuthRequestMachine<Machine.Plan>>) {
-        if request.withLock({ $0.overtake() }) {
+    func overtaken(_ sceneRun: LockedValue<AuthSceneRunMachine<Machine.Plan>>) {
+        if sceneRun.withLock({ $0.overtake() }) {
             overtakenFactories.begin()
         }
     }
 
-    /// The request of `request` has returned from its container.
-    func factoryReturned(_ request: LockedValue<AuthRequestMachine<Machine.Plan>>) {
-        if request.withLock({ $0.returned() }) {
+    /// The request of `sceneRun` has returned from its container.
+    func factoryReturned(_ sceneRun: LockedValue<AuthSceneRunMachine<Machine.Plan>>) {
+        if sceneRun.withLock({ $0.returned() }) {
             overtakenFactories.end()
         }
     }

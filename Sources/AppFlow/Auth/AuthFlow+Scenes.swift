@@ -104,7 +104,7 @@ extension AuthFlow {
         // Only a flow with services records which services a factory holds.
         let acquired: LockedValue<UInt64?>? = services == nil ? nil : LockedValue(nil)
         // A placement's factory builds from its start.
-        let request = LockedValue(AuthRequestMachine<Machine.Plan>.placing())
+        let sceneRun = LockedValue(AuthSceneRunMachine<Machine.Plan>.placing())
         _ = await scene.container.cycle(
             animation: .immediate,
             policy: configuration.policy,
@@ -112,7 +112,7 @@ extension AuthFlow {
                 // At every point, `overtaken` too: a placement's factory is all build, so a
                 // superseded one lets a newer call go first.
                 let admitted = core.withLock { $0.calls.admitPlacement(stamp) }
-                if point == .overtaken, !admitted { overtaken(request) }
+                if point == .overtaken, !admitted { overtaken(sceneRun) }
                 return admitted
             },
             to: { [self] in
@@ -123,7 +123,7 @@ extension AuthFlow {
         if let epoch = acquired?.withLock({ $0 }) {
             services?.factoryEnded(epoch)
         }
-        factoryReturned(request)
+        factoryReturned(sceneRun)
         await reportShown(stamp, in: CollectionOfOne(scene))
     }
 }

@@ -3,11 +3,11 @@ import Testing
 
 @testable import AppFlow
 
-/// `AuthRequestMachine` as a complete table: every state × every input, kept in
-/// `AuthRequestMachineTable.txt` with its answer and resulting state, the invariant checked
+/// `AuthSceneRunMachine` as a complete table: every state × every input, kept in
+/// `AuthSceneRunMachineTable.txt` with its answer and resulting state, the invariant checked
 /// before and after every row.
-@Suite struct AuthRequestMachineTableTests: InvariantMachineTable {
-    typealias Request = AuthRequestMachine<String>
+@Suite struct AuthSceneRunMachineTableTests: InvariantMachineTable {
+    typealias Request = AuthSceneRunMachine<String>
 
     enum State: String, CaseIterable, Sendable {
         case waiting
@@ -85,13 +85,13 @@ import Testing
         return violations
     }
 
-    static let table = TableFile("AuthRequestMachineTable.txt", besideTestFile: #filePath)
+    static let table = TableFile("AuthSceneRunMachineTable.txt", besideTestFile: #filePath)
 
     @Test func theTableFileListsEveryInputInEveryStateWithItsAnswerAndResultingState() throws {
         let header = """
-            # AuthRequestMachine: every state (AuthRequestMachineTableTests.State) × every input.
+            # AuthSceneRunMachine: every state (AuthSceneRunMachineTableTests.State) × every input.
             # Each line: state × input → answer ⇒ resulting state. Checked line for line by
-            # AuthRequestMachineTableTests. A planned request's plan is "p".
+            # AuthSceneRunMachineTableTests. A planned request's plan is "p".
 
             """
         try Self.table.check(Self.lines(), header: header)

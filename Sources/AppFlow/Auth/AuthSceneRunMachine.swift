@@ -1,5 +1,6 @@
-/// One call's request in one scene's container, from its start to its return, as
-/// ``AuthFlow`` runs it. One of the small machines of the auth core: it keeps the plan the
+/// One call's run in one scene: its request in the scene's container, from its start to
+/// its return, as ``AuthFlow`` runs it. (Not ``AuthRequest``, the public value of a call an
+/// intent or a handle asks for.) One of the small machines of the auth core: it keeps the plan the
 /// auth machine gave the call in the step that began it, whether its factory builds its
 /// child (the fact the container's admission at ``FlowAdmissionPoint/overtaken`` reads),
 /// and whether a newer request overtook it while it built, so that ``AuthFlow/finish()``
@@ -11,7 +12,7 @@
 /// returns. A scene's placement builds from its start (``placing()``). Every input is
 /// answered in every state: ``returned()`` ends any request, and the others, in a state
 /// `AuthFlow` never gives them in, leave it as it is.
-struct AuthRequestMachine<Plan: Sendable>: Sendable {
+struct AuthSceneRunMachine<Plan: Sendable>: Sendable {
     /// Where the request stands.
     enum State: Sendable {
         /// Its admission at its start is still to come.
