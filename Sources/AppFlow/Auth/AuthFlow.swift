@@ -391,12 +391,10 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
     /// **After ``finish()``.** The calls it makes return ``AuthResult/cancelled``.
     public func follow<Sessions: AsyncSequence>(_ sessions: Sessions, animation: TransitionAnimation?) async throws
     where Sessions.Element == Session? {
-        var previous: Session??
+        var read = FollowedValues<Session?>()
         var calls: [Task<AuthResult, Never>] = []
-        for try await session in sessions {
-            if let previous, previous == session { continue }
-            previous = .some(session)
-            let call: Machine.Call = session.map { .login($0) } ?? .logout(.signedOut)
+        for try await session in sessions where read.read(session) {
+            let call = Machine.call(following: session)
             switch stampCall(call) {
             case .stamp(let stamp, _):
                 calls.append(Task.explorable("followed call") { await self.run(stamp, call, animation: animation) })

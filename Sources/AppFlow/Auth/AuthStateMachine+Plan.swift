@@ -297,6 +297,12 @@ extension AuthStateMachine {
         }
     }
 
+    /// The call a followed session makes (``AuthFlow/follow(_:animation:)``): a login with
+    /// it, or, for `nil`, a logout to the signed-out variant. Reads no state.
+    static func call(following session: Session?) -> Call {
+        session.map { .login($0) } ?? .logout(.signedOut)
+    }
+
     /// The animation call `stamp` runs with when its caller names none: the first of
     /// ``animations(for:_:)`` that the configuration sets.
     func animation(for stamp: Stamp, _ call: Call) -> TransitionAnimation {

@@ -26,10 +26,8 @@ extension FlowContainer {
     ) async throws where States.Element: Equatable & Sendable {
         let animation = animation ?? self.animation
         try await withThrowingTaskGroup(of: Void.self) { group in
-            var previous: States.Element?
-            for try await state in states {
-                if let previous, previous == state { continue }
-                previous = state
+            var read = FollowedValues<States.Element>()
+            for try await state in states where read.read(state) {
                 let stamp = machine.withLock { $0.stampCall() }
                 let request = Request(
                     source: .factory { _ in await makeChild(state) },
