@@ -32,8 +32,8 @@
 /// ``invariantViolations()`` checks them; the tables after every row, the fuzzer after
 /// every input.
 /// 1. At most `capacity` intents are held; their ids increase in open order and are below
-///    `nextID`, and the one being delivered is not held; one not started yet is the one
-///    being delivered.
+///    `nextID`, and the one being delivered is not held. (That one not started yet is the
+///    one being delivered holds by ``DeliveryStage``.)
 /// 2. After ``finish()`` nothing is held and no scene is ready.
 /// 3. Every ready scene is attached, once, in attach order, and all ready scenes show one
 ///    session.
@@ -96,11 +96,35 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
     private(set) var nextID: ID = 1
     /// The intents waiting, in open order.
     private(set) var held: [Held] = []
-    /// The intent being delivered, with its scene and its opener.
-    private(set) var delivering: (id: ID, scene: AuthSceneID, waiter: Waiter)?
-    /// The intent being delivered while its delivery has not started (``deliveryStarting(_:)``):
-    /// a call made meanwhile takes it back, since the child it was meant for may be leaving.
-    private(set) var undelivered: Held?
+    /// Where the one delivery stands. An intent decided for a scene and not yet started
+    /// is the one being delivered, by the cases.
+    enum DeliveryStage {
+        /// Nothing is delivered.
+        case idle
+        /// This intent goes to this scene; its delivery has not started
+        /// (``deliveryStarting(_:)``), so a call made meanwhile, or the scene's detach, takes
+        /// it back: the child it was meant for may be leaving.
+        case decided(Held, scene: AuthSceneID)
+        /// Intent `id` is being handed to its child in `scene`; `waiter` hears once it
+        /// returned (``deliveryEnded(_:)``).
+        case started(id: ID, scene: AuthSceneID, waiter: Waiter)
+    }
+
+    /// Where the one delivery stands.
+    private(set) var delivery = DeliveryStage.idle
+    /// The intent being delivered, started or not, with its scene and its opener.
+    var delivering: (id: ID, scene: AuthSceneID, waiter: Waiter)? {
+        switch delivery {
+        case .idle: nil
+        case .decided(let held, let scene): (held.id, scene, held.waiter)
+        case .started(let id, let scene, let waiter): (id, scene, waiter)
+        }
+    }
+    /// The intent being delivered while its delivery has not started.
+    var undelivered: Held? {
+        guard case .decided(let held, _) = delivery else { return nil }
+        return held
+    }
     /// The scenes attached, in attach order.
     private(set) var attached: [AuthSceneID] = []
     /// The ready scenes, in attach order.
@@ -135,9 +159,9 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
         ready.removeAll { $0.scene == id }
         activity.removeAll { $0 == id }
         var action = Action()
-        if let taken = undelivered, delivering?.scene == id {
+        if case .decided(let taken, id) = delivery {
             // Decided for this scene, not started: it goes back, or goes with a scene it names.
-            (delivering, undelivered) = (nil, nil)
+            delivery = .idle
             takeBack(taken, &action)
         }
         held.removeAll { held in
@@ -170,8 +194,8 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
         unsettled = Set(attached)
         var action = Action()
         // A delivery decided but not started: its child may be leaving now.
-        if let taken = undelivered {
-            (delivering, undelivered) = (nil, nil)
+        if case .decided(let taken, _) = delivery {
+            delivery = .idle
             if isLogout {
                 action.resolve.append((taken.waiter, .dropped(.loggedOut)))
             } else {
@@ -253,19 +277,25 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
     /// `false` if a call or a detach took it back meanwhile, or it was withdrawn: then it is
     /// not delivered.
     mutating func deliveryStarting(_ id: ID) -> Bool {
-        guard let current = delivering, current.id == id else { return false }
-        undelivered = nil
-        return true
+        switch delivery {
+        case .decided(let held, let scene) where held.id == id:
+            delivery = .started(id: id, scene: scene, waiter: held.waiter)
+            return true
+        case .started(id, _, _):
+            return true
+        case .idle, .decided, .started:
+            return false
+        }
     }
 
     /// The delivery of intent `id` (``Action/deliver``) has returned.
     mutating func deliveryEnded(_ id: ID) -> Action {
-        guard let current = delivering, current.id == id, undelivered == nil else {
+        guard case .started(id, let scene, let waiter) = delivery else {
             preconditionFailure("Internal inconsistency: delivery \(id) ended, \(delivering?.id ?? 0) running")
         }
-        delivering = nil
+        delivery = .idle
         var action = Action()
-        action.resolve.append((current.waiter, .delivered(current.scene)))
+        action.resolve.append((waiter, .delivered(scene)))
         advance(&action)
         return action
     }
@@ -277,8 +307,8 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
         ready.removeAll()
         unsettled.removeAll()
         var action = Action()
-        if let taken = undelivered {
-            (delivering, undelivered) = (nil, nil)
+        if case .decided(let taken, _) = delivery {
+            delivery = .idle
             action.resolve.append((taken.waiter, .dropped(.finished)))
         }
         action.resolve += held.map { ($0.waiter, .dropped(.finished)) }
@@ -290,9 +320,9 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
 
     private mutating func drop(_ id: ID, _ reason: IntentDropReason) -> Action {
         var action = Action()
-        if let taken = undelivered, taken.id == id {
+        if case .decided(let taken, _) = delivery, taken.id == id {
             // Not started yet: withdrawn or expired like a held intent.
-            (delivering, undelivered) = (nil, nil)
+            delivery = .idle
             action.resolve.append((taken.waiter, .dropped(reason)))
             advance(&action)
             return action
@@ -327,7 +357,7 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
 
     /// The next step for the oldest held intent; `nil` while it waits (or a delivery runs).
     func nextStep() -> Step? {
-        guard delivering == nil, let head = held.first, let shown = ready.first else { return nil }
+        guard case .idle = delivery, let head = held.first, let shown = ready.first else { return nil }
         if let session = head.session, !sameAccount(session, shown.session) { return .mismatch }
         if let scene = head.scene {
             return ready.first { $0.scene == scene }.map(Step.deliver)
@@ -349,8 +379,7 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
             case .mismatch:
                 action.resolve.append((head.waiter, .dropped(.sessionMismatch)))
             case .deliver(let target):
-                delivering = (head.id, target.scene, head.waiter)
-                undelivered = head
+                delivery = .decided(head, scene: target.scene)
                 action.deliver = Delivery(
                     id: head.id,
                     intent: head.intent,
@@ -373,9 +402,6 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
         }
         if let delivering, delivering.id >= nextID || ids.contains(delivering.id) {
             broken.append("1: delivering \(delivering.id) with held \(ids)")
-        }
-        if let undelivered, undelivered.id != delivering?.id {
-            broken.append("1: \(undelivered.id) not started, \(delivering?.id ?? 0) delivering")
         }
         if isFinished && (!held.isEmpty || !ready.isEmpty) {
             broken.append("2: finished with \(held.count) held, \(ready.count) ready")
@@ -405,4 +431,5 @@ extension IntentStateMachine: Sendable where Intent: Sendable, Child: Sendable, 
 extension IntentStateMachine.Held: Sendable where Intent: Sendable, Waiter: Sendable {}
 extension IntentStateMachine.Ready: Sendable where Child: Sendable {}
 extension IntentStateMachine.Delivery: Sendable where Intent: Sendable, Child: Sendable {}
+extension IntentStateMachine.DeliveryStage: Sendable where Intent: Sendable, Waiter: Sendable {}
 extension IntentStateMachine.Action: Sendable where Intent: Sendable, Child: Sendable, Waiter: Sendable {}
