@@ -14,7 +14,11 @@
 /// every input.
 /// 1. No factory counts are negative or zero (an epoch without factories has no entry).
 /// 2. Services being torn down are of a session the flow has left, with no factory.
-/// 3. Waiters queued behind older services wait only while some services exist.
+/// 3. Factories queued behind older services are of the session the flow is in: one
+///    queued for another is refused when the flow leaves it (``sessionChanged(to:)``).
+///
+/// That factories queued behind older services wait only while some services exist holds
+/// by the type: they are queued on the services held (``Held/queued``).
 struct SessionServicesStateMachine<Session: Sendable & Equatable, Services, Waiter> {
     /// How far the services held have come.
     enum Stage {
@@ -31,6 +35,9 @@ struct SessionServicesStateMachine<Session: Sendable & Equatable, Services, Wait
         var epoch: UInt64
         var session: Session
         var stage: Stage
+        /// Factories of a newer session waiting for these services to be torn down: with
+        /// no services held, none waits, by the type.
+        var queued: [(epoch: UInt64, session: Session, waiter: Waiter)] = []
     }
 
     typealias Grant = ServicesGrant<Services>
@@ -54,8 +61,8 @@ struct SessionServicesStateMachine<Session: Sendable & Equatable, Services, Wait
     private(set) var shown: [AuthSceneID: UInt64] = [:]
     /// How many factories hold (or wait for) each epoch's services.
     private(set) var factories: [UInt64: Int] = [:]
-    /// Factories waiting for older services to be torn down.
-    private(set) var queued: [(epoch: UInt64, session: Session, waiter: Waiter)] = []
+    /// Factories waiting for older services to be torn down (``Held/queued``).
+    var queued: [(epoch: UInt64, session: Session, waiter: Waiter)] { held?.queued ?? [] }
 
     init() {}
 
@@ -80,7 +87,7 @@ struct SessionServicesStateMachine<Session: Sendable & Equatable, Services, Wait
         }
         factories[epoch, default: 0] += 1
         guard held == nil else {
-            queued.append((epoch, session, waiter))
+            self.held?.queued.append((epoch, session, waiter))
             return nil
         }
         held = Held(epoch: epoch, session: session, stage: .making([]))
@@ -123,7 +130,7 @@ struct SessionServicesStateMachine<Session: Sendable & Equatable, Services, Wait
     mutating func sessionChanged(to epoch: UInt64?) -> Action {
         liveEpoch = epoch
         var action = Action()
-        queued.removeAll { entry in
+        held?.queued.removeAll { entry in
             guard entry.epoch != epoch else { return false }
             factories[entry.epoch] = factories[entry.epoch].map { $0 - 1 }.flatMap { $0 == 0 ? nil : $0 }
             action.resume.append((entry.waiter, .refuse))
@@ -140,10 +147,10 @@ struct SessionServicesStateMachine<Session: Sendable & Equatable, Services, Wait
             preconditionFailure("Internal inconsistency: services of epoch \(epoch) torn down unasked")
         }
         self.held = nil
-        guard let first = queued.first else { return .none }
-        let waiting = queued.filter { $0.epoch == first.epoch }.map(\.waiter)
-        queued.removeAll { $0.epoch == first.epoch }
-        self.held = Held(epoch: first.epoch, session: first.session, stage: .making(Array(waiting.dropFirst())))
+        // Every factory queued is of the session the flow is in (invariant 3).
+        guard let first = held.queued.first else { return .none }
+        let waiting = held.queued.dropFirst().map(\.waiter)
+        self.held = Held(epoch: first.epoch, session: first.session, stage: .making(waiting))
         return Action(resume: [(first.waiter, .make)])
     }
 
@@ -168,7 +175,11 @@ struct SessionServicesStateMachine<Session: Sendable & Equatable, Services, Wait
                 broken.append("2: epoch \(held.epoch) torn down while in use")
             }
         }
-        if !queued.isEmpty && held == nil { broken.append("3: \(queued.count) queued with no services held") }
+        if let stray = queued.first(where: { $0.epoch != liveEpoch }) {
+            broken.append(
+                "3: a factory of epoch \(stray.epoch) queued in epoch \(liveEpoch.map(String.init) ?? "none")"
+            )
+        }
         return broken
     }
 }
