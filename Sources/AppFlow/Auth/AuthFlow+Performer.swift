@@ -80,8 +80,8 @@ extension AuthFlow {
     /// A call takes its place in call order, and the intents hear it in the same step.
     /// With `condition`, the call is made only if it holds in the same step; otherwise it
     /// resolves as unchanged and takes no place. With `launching`, a call that goes on is
-    /// launched in the same step too: its animation chosen and its scenes fanned out, the
-    /// services told if that moved the flow's session.
+    /// launched in the same step too: its animation chosen, its scenes fanned out and its
+    /// route decided, the services told if that moved the flow's session.
     func makeCall(
         _ call: Machine.Call,
         joiner: AuthOutcome?,

@@ -1,4 +1,5 @@
-// The route and the plan of a call: how it runs in a scene (release step, policy), what
+// The route and the plan of a call: how it runs in a scene (release step with its
+// departure, policy, whether the hidden child is kept), what
 // its transition shows and builds, and the animation it takes when its caller names none;
 // then the other questions the performers ask, which change nothing.
 
@@ -260,7 +261,8 @@ extension AuthStateMachine {
         }
     }
 
-    /// Whether `call` is launched (its animation chosen, its scenes fanned out) in the step
+    /// Whether `call` is launched (its animation chosen, its scenes fanned out, its route
+    /// decided: ``launch(_:_:animation:)``) in the step
     /// that stamps it: a call with nothing to run before it shows anything. A start asks the
     /// provider where it lands first, and a call `preparing` runs the app's work first (an
     /// unlock that clears data); each launches in a step of its own once that is done.

@@ -475,7 +475,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         placeMachine.begin(step, by: call.origin)
     }
 
-    /// Whether the release step of call `stamp` (see ``release(_:_:)``) is admitted at
+    /// Whether the release step of call `stamp` (its ``Route/release``) is admitted at
     /// `point` while `current` is in place: while the call is the newest and `current`
     /// is a session the call leaves.
     ///
