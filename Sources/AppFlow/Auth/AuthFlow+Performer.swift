@@ -313,10 +313,9 @@ extension AuthFlow {
             services?.factoryEnded(epoch)
         }
         factoryReturned(sceneRun)
-        if result.didRun, !route.keepsCoveredChild {
-            // The lock screen has gone (an unlock showed the kept child, or another call
-            // replaced it): the scene lets go of a child an older lock kept, and keeps one a
-            // newer lock kept since.
+        if route.releasesCoveredChild(after: result) {
+            // The scene lets go of a child an older lock kept, and keeps one a newer lock
+            // kept since.
             if let owed = scene.releaseCovered(keptBefore: stamp) {
                 // Not awaited: the hooks are app code, which may make a call that joins
                 // this one.

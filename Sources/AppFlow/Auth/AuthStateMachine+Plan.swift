@@ -41,6 +41,14 @@ extension AuthStateMachine {
             }
         }
 
+        /// Whether a scene lets go of the session's child a lock hid once the call's request
+        /// there returned with `result`: only if the call's child was put in place (the lock
+        /// screen has gone: an unlock showed the kept child, or another call replaced it),
+        /// and the call is not one that keeps it (``keepsCoveredChild``).
+        func releasesCoveredChild(after result: TransitionResult) -> Bool {
+            result.didRun && !keepsCoveredChild
+        }
+
         /// Where the switching placeholder of the release step stands, replacing a child at
         /// `current` (``switchingPlace(replacing:)``).
         func placeholderPlace(replacing current: AuthPlace<Session>) -> AuthPlace<Session> {

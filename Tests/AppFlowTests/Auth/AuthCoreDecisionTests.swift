@@ -281,7 +281,11 @@ import Testing
                     release = .none
                 }
                 #expect(route.release == release, "\(call)")
-                #expect(route.keepsCoveredChild == [.lock(.cover), .lock(.privacy)].contains(call), "\(call)")
+                let keeps = [.lock(.cover), .lock(.privacy)].contains(call)
+                #expect(route.keepsCoveredChild == keeps, "\(call)")
+                for result in TransitionResult.allCases {
+                    #expect(route.releasesCoveredChild(after: result) == (result.didRun && !keeps), "\(call) \(result)")
+                }
             }
         }
     }
