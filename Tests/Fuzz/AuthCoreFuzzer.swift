@@ -30,7 +30,7 @@ struct AuthCoreDriver {
 
     var core = Flow.AuthCore(
         calls: Flow.Machine(hasServices: true),
-        intents: Flow.IntentMachine(capacity: 3),
+        intents: Flow.IntentMachine(capacity: 3, expiry: .seconds(1)),
         services: .init(),
         feeds: Flow.EventFeeds()
     )

@@ -39,7 +39,7 @@ struct IntentMachineDriver {
         let child: Int
     }
 
-    var machine = Machine(capacity: 1)
+    var machine = Machine(capacity: 1, expiry: .seconds(1))
     var capacity = 1
     /// Every intent opened; an intent's number is its index.
     var intents: [Intent] = []
@@ -244,7 +244,7 @@ struct IntentMachineDriver {
             intents[number].id = id
             ids.append(id)
             let held = intents[number].status == .held
-            guard action.expire == (held ? id : nil) else {
+            guard action.expire?.id == (held ? id : nil), action.expire.map({ $0.after == .seconds(1) }) ?? true else {
                 violated("\(description) expire \(String(describing: action.expire)), held \(held)")
             }
             if held { expiring.append(id) }
@@ -391,7 +391,7 @@ struct IntentMachineDriver {
     /// one outcome.
     mutating func run(_ input: inout FuzzInput) {
         capacity = 1 + input.choose(3)
-        machine = Machine(capacity: capacity)
+        machine = Machine(capacity: capacity, expiry: .seconds(1))
         attach()
         var steps = 0
         while !input.isEmpty, steps < 2_000 {

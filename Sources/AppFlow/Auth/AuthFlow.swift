@@ -98,7 +98,10 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
         let scene = Self.makeScene(id, splash: splash, stage: stage, configuration: configuration, clock: clock)
         // No call can have been made yet: the first scene waits for `start()`.
         _ = machine.attach(id, scene)
-        var intents = IntentMachine(capacity: configuration.maxHeldIntents) { provider.isSameAccount($0, as: $1) }
+        var intents = IntentMachine(
+            capacity: configuration.maxHeldIntents,
+            expiry: configuration.intentExpiry
+        ) { provider.isSameAccount($0, as: $1) }
         intents.attached(id)
         let core = LockedValue(Core(calls: machine, intents: intents, services: .init(), feeds: EventFeeds()))
         self.core = core

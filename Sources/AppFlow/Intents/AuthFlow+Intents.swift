@@ -95,7 +95,7 @@ extension AuthFlow {
             performIntents(core.withLock { $0.intents.withdraw(id) })
         }
         performIntents(action)
-        if action.expire != nil, let expiry = configuration.intentExpiry {
+        if let (_, expiry) = action.expire {
             handle.expiring(
                 Task.explorable("intent expiry") { [weak self, clock] in
                     do { try await clock.sleep(for: expiry) } catch { return }

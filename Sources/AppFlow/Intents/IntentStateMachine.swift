@@ -84,12 +84,16 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
         /// once begun finishes, whatever happens to its opener. Nothing else is being
         /// delivered; the task reports ``deliveryEnded(_:)``.
         var deliver: Delivery?
-        /// The intent opened is held: start its expiry.
-        var expire: ID?
+        /// The intent opened is held and the machine has an ``expiry``: drop it as expired
+        /// (``expired(_:)``) after this long.
+        var expire: (id: ID, after: Duration)?
     }
 
     /// The most intents held at once.
     let capacity: Int
+    /// How long an intent may be held before it expires; `nil`: until it has another
+    /// outcome.
+    let expiry: Duration?
     /// Whether an intent naming the first session may go to a child of the second.
     let sameAccount: @Sendable (Session, Session) -> Bool
     /// The id the next intent gets.
@@ -137,10 +141,16 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
     /// Whether ``finish()`` was called.
     private(set) var isFinished = false
 
-    /// A machine holding at most `capacity` intents (at least one), matching an intent's session to the
-    /// session shown with `sameAccount` (the provider's ``AuthFlowProvider/isSameAccount(_:as:)``).
-    init(capacity: Int, sameAccount: @escaping @Sendable (Session, Session) -> Bool = { $0 == $1 }) {
+    /// A machine holding at most `capacity` intents (at least one), each for `expiry` at
+    /// most (`nil`: no expiry), matching an intent's session to the session shown with
+    /// `sameAccount` (the provider's ``AuthFlowProvider/isSameAccount(_:as:)``).
+    init(
+        capacity: Int,
+        expiry: Duration?,
+        sameAccount: @escaping @Sendable (Session, Session) -> Bool = { $0 == $1 }
+    ) {
         self.capacity = max(1, capacity)
+        self.expiry = expiry
         self.sameAccount = sameAccount
     }
 
@@ -259,7 +269,7 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
             action.resolve.append((held.removeFirst().waiter, .dropped(.displaced)))
         }
         advance(&action)
-        if held.contains(where: { $0.id == id }) { action.expire = id }
+        if let expiry, held.contains(where: { $0.id == id }) { action.expire = (id, expiry) }
         return (id, action)
     }
 

@@ -154,7 +154,7 @@ import Testing
         case finishedDelivering
 
         func make() -> Machine {
-            var machine = Machine(capacity: IntentStateMachineTests.capacity)
+            var machine = Machine(capacity: IntentStateMachineTests.capacity, expiry: .seconds(1))
             func apply(_ inputs: Input...) {
                 for input in inputs { _ = IntentStateMachineTests.apply(input, to: &machine) }
             }
@@ -362,7 +362,7 @@ import Testing
             deliver = action.deliver.map {
                 "\($0.id) \($0.intent) to \($0.scene) (\($0.session), \($0.child))"
             }
-            expire = action.expire
+            expire = action.expire?.id
         }
 
         static let none = Action()
@@ -611,7 +611,9 @@ import Testing
 
     @Test func anIntentNamingAnotherSessionOfTheSameAccountIsDelivered() throws {
         // "b" and "b-v2" are one account, as the provider says; "a" is another.
-        var machine = Machine(capacity: 4) { $0.split(separator: "-").first == $1.split(separator: "-").first }
+        var machine = Machine(capacity: 4, expiry: .seconds(1)) {
+            $0.split(separator: "-").first == $1.split(separator: "-").first
+        }
         machine.attached(AuthSceneID(rawValue: 1))
         _ = machine.open("x", session: "b", scene: nil, waiter: "wx")
         _ = machine.open("y", session: "a", scene: nil, waiter: "wy")
@@ -830,6 +832,19 @@ import Testing
         #expect(Self.row(.ready2b, .open("x", session: "a")).expire == nil)
         #expect(Self.row(.scenes12, .open("x", scene: 3)).expire == nil)
         #expect(Self.row(.finished, .open("x")).expire == nil)
+    }
+
+    /// The expiry an intent held gets is the machine's; a machine without one holds it until
+    /// it has another outcome.
+    @Test func anIntentHeldExpiresAfterTheMachinesExpiryAndNeverWithoutOne() {
+        for expiry: Duration? in [.seconds(1), .seconds(600), nil] {
+            var machine = Machine(capacity: 3, expiry: expiry)
+            machine.attached(AuthSceneID(rawValue: 1))
+            let (id, action) = machine.open("x", session: nil, scene: nil, waiter: "wx")
+            #expect(action.expire?.id == (expiry == nil ? nil : id))
+            #expect(action.expire?.after == expiry)
+            #expect(machine.held.map(\.id) == [id])
+        }
     }
 
     /// The action `input` returns in `state`.
