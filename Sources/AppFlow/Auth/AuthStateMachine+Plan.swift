@@ -307,6 +307,19 @@ extension AuthStateMachine {
         }
     }
 
+    /// Where start `stamp` lands: the provider's answer, under the cover or the lock that
+    /// joined it before it began, or lifted by the uncover or unlock that joined it last.
+    ///
+    /// Once the start has ended its answer is gone; a scene that joined it late and plans it
+    /// afterwards gets where the flow is, the place the start took it.
+    func landing(ofStart stamp: Stamp) -> AuthPlace<Session> {
+        guard let answer = starts.answer(of: stamp) else {
+            guard !order.isSuperseded(stamp) else { return place }
+            preconditionFailure("Internal inconsistency: start \(stamp) asked about before its provider answered")
+        }
+        return starts.fold(ofStart: stamp).last?.place ?? answer.place
+    }
+
     /// The call a followed session makes (``AuthFlow/follow(_:animation:)``): a login with
     /// it, or, for `nil`, a logout to the signed-out variant. Reads no state.
     static func call(following session: Session?) -> Call {
@@ -442,5 +455,21 @@ extension AuthStateMachine {
             epoch == nil || epoch == sessionEpoch
         else { return .outOfSession }
         return .inSession(session)
+    }
+}
+
+extension AuthStateMachine.Call {
+    /// The public call it is, as its screens' events and its plan report it: the one
+    /// place a machine's call maps to an ``AuthCall``.
+    var origin: AuthCall {
+        switch self {
+        case .start: .start
+        case .login: .login
+        case .logout: .logout
+        case .refresh: .refresh
+        case .lock(let kind): kind == .privacy ? .cover : .lock
+        case .unlock: .unlock
+        case .uncover: .uncover
+        }
     }
 }

@@ -68,20 +68,6 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         case unlock(since: Stamp?)
         /// `uncover()`.
         case uncover
-
-        /// The public call it is, as its screens' events and its plan report it: the one
-        /// place a machine's call maps to an ``AuthCall``.
-        var origin: AuthCall {
-            switch self {
-            case .start: .start
-            case .login: .login
-            case .logout: .logout
-            case .refresh: .refresh
-            case .lock(let kind): kind == .privacy ? .cover : .lock
-            case .unlock: .unlock
-            case .uncover: .uncover
-            }
-        }
     }
 
     /// What a lock puts over the session.
@@ -577,19 +563,6 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
     }
 
     // MARK: - Helpers
-
-    /// Where start `stamp` lands: the provider's answer, under the cover or the lock that
-    /// joined it before it began, or lifted by the uncover or unlock that joined it last.
-    ///
-    /// Once the start has ended its answer is gone; a scene that joined it late and plans it
-    /// afterwards gets where the flow is, the place the start took it.
-    func landing(ofStart stamp: Stamp) -> AuthPlace<Session> {
-        guard let answer = starts.answer(of: stamp) else {
-            guard !order.isSuperseded(stamp) else { return place }
-            preconditionFailure("Internal inconsistency: start \(stamp) asked about before its provider answered")
-        }
-        return starts.fold(ofStart: stamp).last?.place ?? answer.place
-    }
 
     /// Traps on a stamp the machine never issued: `AuthFlow` only reports its own calls.
     func checkIssued(_ stamp: Stamp, _ input: StaticString) {
