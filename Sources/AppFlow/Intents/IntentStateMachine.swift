@@ -285,17 +285,11 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
 
     /// The delivery of intent `id` (``Action/deliver``) is about to hand it to its child;
     /// `false` if a call or a detach took it back meanwhile, or it was withdrawn: then it is
-    /// not delivered.
+    /// not delivered. `AuthFlow` starts each delivery once; a second start is `false` too.
     mutating func deliveryStarting(_ id: ID) -> Bool {
-        switch delivery {
-        case .decided(let held, let scene) where held.id == id:
-            delivery = .started(id: id, scene: scene, waiter: held.waiter)
-            return true
-        case .started(id, _, _):
-            return true
-        case .idle, .decided, .started:
-            return false
-        }
+        guard case .decided(let held, let scene) = delivery, held.id == id else { return false }
+        delivery = .started(id: id, scene: scene, waiter: held.waiter)
+        return true
     }
 
     /// The delivery of intent `id` (``Action/deliver``) has returned.

@@ -822,6 +822,16 @@ import Testing
         }
     }
 
+    /// A delivery starts once: a second start of it is refused and leaves it running, so
+    /// that it is handed to its child once.
+    @Test func aDeliveryStartsOnceAndASecondStartIsRefused() {
+        var machine = State.deliveryDecided.make()
+        let first = machine.deliveryStarting(1)
+        let second = machine.deliveryStarting(1)
+        #expect(first && !second)
+        #expect(machine.delivering?.id == 1 && machine.undelivered == nil)
+    }
+
     @Test func expireIsSetOnlyWhenTheOpenedIntentStaysHeld() {
         // Held: its expiry starts.
         #expect(Self.row(.scenes12, .open("x")) == Action(id: 1, expire: 1))
