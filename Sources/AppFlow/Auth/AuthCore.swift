@@ -34,7 +34,7 @@ extension AuthFlow {
             joiner: AuthOutcome?,
             when condition: ((Machine) -> Bool)?,
             launching: Launching?
-        ) -> (Machine.CallAction, Launched?, IntentMachine.Action?, ServicesAction?) {
+        ) -> (Machine.CallAction, Machine.Launch?, IntentMachine.Action?, ServicesAction?) {
             if let condition, !condition(calls) { return (.resolve(.unchanged), nil, nil, nil) }
             let action = calls.call(call, joiner: joiner)
             if case .resolve = action { return (action, nil, nil, nil) }

@@ -6,7 +6,7 @@ extension AuthFlow {
     /// How a call took its place.
     enum Stamped {
         /// It goes on with this stamp; launched already if it was stamped with a launch.
-        case stamp(Machine.Stamp, Launched?)
+        case stamp(Machine.Stamp, Machine.Launch?)
         /// It ends at once with this result.
         case resolved(AuthResult)
     }
@@ -54,10 +54,6 @@ extension AuthFlow {
         let animation: TransitionAnimation?
     }
 
-    /// How a call was launched: the animation it takes, where it runs, and how it runs in
-    /// each scene.
-    typealias Launched = Machine.Launch
-
     /// Stamps `call`; with `condition`, only if it holds in the same step; with `launching`,
     /// launches it in the same step too.
     func stampCall(
@@ -87,7 +83,7 @@ extension AuthFlow {
         joiner: AuthOutcome?,
         when condition: ((Machine) -> Bool)? = nil,
         launching: Launching? = nil
-    ) -> (action: Machine.CallAction, launched: Launched?) {
+    ) -> (action: Machine.CallAction, launched: Machine.Launch?) {
         let (action, launched, intentAction, servicesAction) = core.withLock {
             $0.makeCall(call, joiner: joiner, when: condition, launching: launching)
         }
@@ -106,7 +102,7 @@ extension AuthFlow {
         _ call: Machine.Call,
         animation: TransitionAnimation?,
         preparing: (@Sendable () async -> Void)? = nil,
-        launched: Launched? = nil
+        launched: Machine.Launch? = nil
     ) async -> AuthResult {
         trace(.callBegan(number: stamp, name: Self.traceName(of: call)))
         // The app's own work before the call shows anything (an unlock's data clearing); a
@@ -543,7 +539,7 @@ extension AuthFlow {
                 trace(.workEnded(number: stamp, scene: scene.id, work: .preparation))
                 // The session is still the old one while its child is released.
                 return Screen(
-                    place: route.placeholderPlace(replacing: current.place),
+                    place: Machine.switchingPlace(replacing: current.place),
                     child: await provider.makeSwitchingPlaceholder(in: scene.id),
                     call: nil,
                     owner: owner(of: scene.id)

@@ -48,12 +48,6 @@ extension AuthStateMachine {
         func releasesCoveredChild(after result: TransitionResult) -> Bool {
             result.didRun && !keepsCoveredChild
         }
-
-        /// Where the switching placeholder of the release step stands, replacing a child at
-        /// `current` (``switchingPlace(replacing:)``).
-        func placeholderPlace(replacing current: AuthPlace<Session>) -> AuthPlace<Session> {
-            AuthStateMachine.switchingPlace(replacing: current)
-        }
     }
 
     /// How `call` runs in each scene under `configuration`. Reads no state: it is decided
