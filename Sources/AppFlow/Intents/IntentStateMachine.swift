@@ -285,11 +285,18 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
 
     /// The delivery of intent `id` (``Action/deliver``) is about to hand it to its child;
     /// `false` if a call or a detach took it back meanwhile, or it was withdrawn: then it is
-    /// not delivered. `AuthFlow` starts each delivery once; a second start is `false` too.
+    /// not delivered. `AuthFlow` starts each delivery once; a second start of the delivery
+    /// running answers `true` and changes nothing.
     mutating func deliveryStarting(_ id: ID) -> Bool {
-        guard case .decided(let held, let scene) = delivery, held.id == id else { return false }
-        delivery = .started(id: id, scene: scene, waiter: held.waiter)
-        return true
+        switch delivery {
+        case .decided(let held, let scene) where held.id == id:
+            delivery = .started(id: id, scene: scene, waiter: held.waiter)
+            return true
+        case .started(id, _, _):
+            return true
+        case .idle, .decided, .started:
+            return false
+        }
     }
 
     /// The delivery of intent `id` (``Action/deliver``) has returned.

@@ -822,13 +822,14 @@ import Testing
         }
     }
 
-    /// A delivery starts once: a second start of it is refused and leaves it running, so
-    /// that it is handed to its child once.
-    @Test func aDeliveryStartsOnceAndASecondStartIsRefused() {
+    /// A second start of the delivery running is answered as the first was, and leaves it
+    /// running: it does not stop the delivery, and a start of another id is refused.
+    @Test func aSecondStartOfTheDeliveryRunningIsAnsweredAsTheFirstAndChangesNothing() {
         var machine = State.deliveryDecided.make()
         let first = machine.deliveryStarting(1)
         let second = machine.deliveryStarting(1)
-        #expect(first && !second)
+        let other = machine.deliveryStarting(2)
+        #expect(first && second && !other)
         #expect(machine.delivering?.id == 1 && machine.undelivered == nil)
     }
 
