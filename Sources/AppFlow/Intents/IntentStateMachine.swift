@@ -35,11 +35,11 @@
 ///    `nextID`, and the one being delivered is not held. (That one not started yet is the
 ///    one being delivered holds by ``DeliveryStage``.)
 /// 2. After ``finish()`` nothing is held and no scene is ready.
-/// 3. Every ready scene is attached, once, in attach order, and all ready scenes show one
-///    session.
-/// 4. The activity list holds attached scenes, each once; every scene a held intent names
-///    is attached; every scene still to show the newest call's outcome is attached and not
-///    ready.
+/// 3. The scenes are attached once each, in attach order, and all ready scenes show one
+///    session. (That a ready scene is attached, once, and is not still to show the newest
+///    call's outcome holds by ``SceneStage``: each attached scene has one stage.)
+/// 4. The activity list holds attached scenes, each once, and every scene a held intent
+///    names is attached.
 /// 5. While nothing is delivered, the oldest held intent can be neither delivered nor
 ///    dropped as mismatched: the machine never leaves work undone. (The intents behind it
 ///    wait for it, even those a ready scene could take: delivery keeps open order.)
@@ -129,15 +129,36 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
         guard case .decided(let held, _) = delivery else { return nil }
         return held
     }
-    /// The scenes attached, in attach order.
-    private(set) var attached: [AuthSceneID] = []
-    /// The ready scenes, in attach order.
-    private(set) var ready: [Ready] = []
+    /// Where an attached scene stands for intents.
+    enum SceneStage {
+        /// Attached when the newest call was made, it has yet to show that call's outcome: an
+        /// intent that names no scene waits for it while it is the active scene.
+        case unsettled
+        /// It shows no settled logged-in child of the session the flow is in, or has not
+        /// shown one since the newest call.
+        case settled
+        /// It shows `child`, a settled logged-in child of `session`, placed by the newest
+        /// call.
+        case ready(session: Session, child: Child)
+    }
+
+    /// The scenes attached, in attach order, each with its stage.
+    private(set) var scenes: [(id: AuthSceneID, stage: SceneStage)] = []
     /// Scenes the app activated, the most recent first.
     private(set) var activity: [AuthSceneID] = []
-    /// The scenes attached when the newest call was made that have not yet shown its
-    /// outcome: an intent that names no scene waits for the active one among them.
-    private(set) var unsettled: Set<AuthSceneID> = []
+    /// The scenes attached, in attach order.
+    var attached: [AuthSceneID] { scenes.map(\.id) }
+    /// The ready scenes, in attach order.
+    var ready: [Ready] {
+        scenes.compactMap { scene in
+            guard case .ready(let session, let child) = scene.stage else { return nil }
+            return Ready(scene: scene.id, session: session, child: child)
+        }
+    }
+    /// The scenes that have yet to show the newest call's outcome.
+    var unsettled: Set<AuthSceneID> {
+        Set(scenes.filter(\.stage.isUnsettled).map(\.id))
+    }
     /// Whether ``finish()`` was called.
     private(set) var isFinished = false
 
@@ -158,15 +179,13 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
 
     /// Scene `id` is attached.
     mutating func attached(_ id: AuthSceneID) {
-        guard !attached.contains(id) else { return }
-        attached.insert(id, at: attached.firstIndex { $0 > id } ?? attached.endIndex)
+        guard !isAttached(id) else { return }
+        scenes.insert((id, .settled), at: scenes.firstIndex { $0.id > id } ?? scenes.endIndex)
     }
 
     /// Scene `id` is detached: it is no longer ready, and intents naming it are dropped.
     mutating func detached(_ id: AuthSceneID) -> Action {
-        attached.removeAll { $0 == id }
-        unsettled.remove(id)
-        ready.removeAll { $0.scene == id }
+        scenes.removeAll { $0.id == id }
         activity.removeAll { $0 == id }
         var action = Action()
         if case .decided(let taken, id) = delivery {
@@ -187,7 +206,7 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
     /// An intent that waited for the scene active before may go now.
     mutating func activated(_ id: AuthSceneID) -> Action {
         var action = Action()
-        guard attached.contains(id) else { return action }
+        guard isAttached(id) else { return action }
         activity.removeAll { $0 == id }
         activity.insert(id, at: 0)
         advance(&action)
@@ -200,8 +219,7 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
     /// is ready until it has shown the newest call's outcome. A logout drops every intent
     /// held, all of them opened before it.
     mutating func callMade(isLogout: Bool) -> Action {
-        ready.removeAll()
-        unsettled = Set(attached)
+        for index in scenes.indices { scenes[index].stage = .unsettled }
         var action = Action()
         // A delivery decided but not started: its child may be leaving now.
         if case .decided(let taken, _) = delivery {
@@ -223,7 +241,10 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
     /// session the flow is in: intents stop waiting for it.
     mutating func sceneSettled(_ id: AuthSceneID) -> Action {
         var action = Action()
-        guard unsettled.remove(id) != nil else { return action }
+        guard let index = scenes.firstIndex(where: { $0.id == id }), case .unsettled = scenes[index].stage else {
+            return action
+        }
+        scenes[index].stage = .settled
         advance(&action)
         return action
     }
@@ -232,13 +253,12 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
     /// flow is in, with no call made since the one that placed it.
     mutating func sceneShows(_ id: AuthSceneID, session: Session, child: Child) -> Action {
         var action = Action()
-        guard !isFinished, attached.contains(id) else { return action }
-        unsettled.remove(id)
-        ready.removeAll { $0.scene == id || $0.session != session }
-        ready.insert(
-            Ready(scene: id, session: session, child: child),
-            at: ready.firstIndex { $0.scene > id } ?? ready.endIndex
-        )
+        guard !isFinished, let index = scenes.firstIndex(where: { $0.id == id }) else { return action }
+        // Ready scenes show one session: those showing another are no longer ready.
+        for other in scenes.indices {
+            if case .ready(let shown, _) = scenes[other].stage, shown != session { scenes[other].stage = .settled }
+        }
+        scenes[index].stage = .ready(session: session, child: child)
         advance(&action)
         return action
     }
@@ -258,7 +278,7 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
             action.resolve.append((waiter, .dropped(.finished)))
             return (0, action)
         }
-        if let scene, !attached.contains(scene) {
+        if let scene, !isAttached(scene) {
             action.resolve.append((waiter, .dropped(.sceneGone)))
             return (0, action)
         }
@@ -315,8 +335,7 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
     /// delivery running goes on to its end.
     mutating func finish() -> Action {
         isFinished = true
-        ready.removeAll()
-        unsettled.removeAll()
+        for index in scenes.indices { scenes[index].stage = .settled }
         var action = Action()
         if case .decided(let taken, _) = delivery {
             delivery = .idle
@@ -348,7 +367,7 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
     /// the oldest), unless it names a scene no longer attached, or the bound is full (then,
     /// being the oldest, it is the one displaced).
     private mutating func takeBack(_ taken: Held, _ action: inout Action) {
-        if let scene = taken.scene, !attached.contains(scene) {
+        if let scene = taken.scene, !isAttached(scene) {
             action.resolve.append((taken.waiter, .dropped(.sceneGone)))
         } else if held.count >= capacity {
             action.resolve.append((taken.waiter, .dropped(.displaced)))
@@ -356,6 +375,10 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
             held.insert(taken, at: 0)
         }
         advance(&action)
+    }
+
+    private func isAttached(_ id: AuthSceneID) -> Bool {
+        scenes.contains { $0.id == id }
     }
 
     /// What the oldest held intent does now, if anything.
@@ -368,13 +391,16 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
 
     /// The next step for the oldest held intent; `nil` while it waits (or a delivery runs).
     func nextStep() -> Step? {
+        let ready = ready
         guard case .idle = delivery, let head = held.first, let shown = ready.first else { return nil }
         if let session = head.session, !sameAccount(session, shown.session) { return .mismatch }
         if let scene = head.scene {
             return ready.first { $0.scene == scene }.map(Step.deliver)
         }
         // The active scene, while it has yet to show the newest call's outcome, is waited for.
-        if let active = activity.first, unsettled.contains(active) { return nil }
+        if let active = activity.first, scenes.contains(where: { $0.id == active && $0.stage.isUnsettled }) {
+            return nil
+        }
         for id in activity {
             if let target = ready.first(where: { $0.scene == id }) { return .deliver(target) }
         }
@@ -417,19 +443,17 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
         if isFinished && (!held.isEmpty || !ready.isEmpty) {
             broken.append("2: finished with \(held.count) held, \(ready.count) ready")
         }
-        let readyScenes = ready.map(\.scene)
-        if readyScenes != readyScenes.sorted() || Set(readyScenes).count != readyScenes.count
-            || !readyScenes.allSatisfy(attached.contains) || ready.contains(where: { $0.session != ready[0].session })
+        let attached = attached
+        let ready = ready
+        if attached != attached.sorted() || Set(attached).count != attached.count
+            || ready.contains(where: { $0.session != ready[0].session })
         {
-            broken.append("3: ready \(readyScenes) of attached \(attached)")
+            broken.append("3: attached \(attached), ready \(ready.map(\.scene))")
         }
         if Set(activity).count != activity.count || !activity.allSatisfy(attached.contains)
             || !held.compactMap(\.scene).allSatisfy(attached.contains)
-            || !unsettled.allSatisfy(attached.contains) || readyScenes.contains(where: unsettled.contains)
         {
-            broken.append(
-                "4: activity \(activity), named \(held.compactMap(\.scene)), unsettled \(unsettled), attached \(attached)"
-            )
+            broken.append("4: activity \(activity), named \(held.compactMap(\.scene)), attached \(attached)")
         }
         if nextStep() != nil {
             broken.append("5: intent \(held.first?.id ?? 0) could go on, nothing is delivered")
@@ -442,5 +466,13 @@ extension IntentStateMachine: Sendable where Intent: Sendable, Child: Sendable, 
 extension IntentStateMachine.Held: Sendable where Intent: Sendable, Waiter: Sendable {}
 extension IntentStateMachine.Ready: Sendable where Child: Sendable {}
 extension IntentStateMachine.Delivery: Sendable where Intent: Sendable, Child: Sendable {}
+extension IntentStateMachine.SceneStage {
+    /// Whether the scene has yet to show the newest call's outcome.
+    var isUnsettled: Bool {
+        if case .unsettled = self { true } else { false }
+    }
+}
+
+extension IntentStateMachine.SceneStage: Sendable where Child: Sendable {}
 extension IntentStateMachine.DeliveryStage: Sendable where Intent: Sendable, Waiter: Sendable {}
 extension IntentStateMachine.Action: Sendable where Intent: Sendable, Child: Sendable, Waiter: Sendable {}
