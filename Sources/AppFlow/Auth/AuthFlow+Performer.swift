@@ -296,10 +296,7 @@ extension AuthFlow {
                 }
                 let admitted = action == .admit
                 trace(.admission(number: stamp, scene: scene.id, point: "\(point)", admitted: admitted))
-                if let plan {
-                    _ = sceneRun.withLock { $0.begin(plan) }
-                }
-                if point == .overtaken, !admitted { overtaken(sceneRun) }
+                answered(admitted, at: point, beginning: plan, sceneRun)
                 return admitted
             },
             arrived: { scene.arrived(stamp) },
@@ -359,8 +356,8 @@ extension AuthFlow {
             }
             trace(.workEnded(number: stamp, scene: scene.id, work: .preparation))
         }
-        if plan.delay > .zero {
-            try? await clock.sleep(for: plan.delay)
+        if let delay = plan.delay {
+            try? await clock.sleep(for: delay)
         }
         sceneRun.withLock { $0.build() }
         guard core.withLock({ $0.calls.buildsChild(stamp) }) else {
@@ -435,10 +432,21 @@ extension AuthFlow {
         }
     }
 
-    /// A newer request overtook the one of `sceneRun` while its factory built: the factory
-    /// runs on, and ``finish()`` waits for it.
-    func overtaken(_ sceneRun: LockedValue<AuthSceneRunMachine<Machine.Plan>>) {
-        if sceneRun.withLock({ $0.overtake() }) {
+    /// The container's admission of the request of `sceneRun` at `point` answered
+    /// `admitted`, beginning its call with `plan` if given: the scene run hears both in one
+    /// step, and says whether a newer request overtook it while its factory built (then the
+    /// factory runs on, and ``finish()`` waits for it).
+    func answered(
+        _ admitted: Bool,
+        at point: FlowAdmissionPoint,
+        beginning plan: Machine.Plan? = nil,
+        _ sceneRun: LockedValue<AuthSceneRunMachine<Machine.Plan>>
+    ) {
+        let overtaken = sceneRun.withLock { run in
+            if let plan { _ = run.begin(plan) }
+            return run.answered(admitted, at: point)
+        }
+        if overtaken {
             overtakenFactories.begin()
         }
     }

@@ -112,7 +112,7 @@ extension AuthFlow {
                 // At every point, `overtaken` too: a placement's factory is all build, so a
                 // superseded one lets a newer call go first.
                 let admitted = core.withLock { $0.calls.admitPlacement(stamp) }
-                if point == .overtaken, !admitted { overtaken(sceneRun) }
+                answered(admitted, at: point, sceneRun)
                 return admitted
             },
             to: { [self] in

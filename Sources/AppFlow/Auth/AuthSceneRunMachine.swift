@@ -8,7 +8,8 @@
 ///
 /// A request waits for its start, is planned when its admission at the start begins the
 /// call, builds once its outgoing child prepared and its delay ran, may be overtaken while
-/// it builds (at most once: the container stops asking an overtaken request), and
+/// it builds (refused at the container's ``FlowAdmissionPoint/overtaken`` point; at most
+/// once: the container stops asking an overtaken request), and
 /// returns. A scene's placement builds from its start (``placing()``). Every input is
 /// answered in every state: ``returned()`` ends any request, and the others, in a state
 /// `AuthFlow` never gives them in, leave it as it is.
@@ -70,10 +71,12 @@ struct AuthSceneRunMachine<Plan: Sendable>: Sendable {
         return false
     }
 
-    /// A newer request overtook this one. Returns whether ``AuthFlow/finish()`` now waits for
-    /// its factory: `true` for a request that built; `false` (the state unchanged) otherwise.
-    mutating func overtake() -> Bool {
-        guard case .building = state else { return false }
+    /// The container's admission of this request at `point` answered `admitted`. Returns
+    /// whether ``AuthFlow/finish()`` now waits for its factory: `true` when the answer is a
+    /// refusal at ``FlowAdmissionPoint/overtaken`` while it builds (a newer request overtook
+    /// it, and its factory runs on unseen); `false` (the state unchanged) otherwise.
+    mutating func answered(_ admitted: Bool, at point: FlowAdmissionPoint) -> Bool {
+        guard point == .overtaken, !admitted, case .building = state else { return false }
         state = .overtaken
         return true
     }

@@ -130,8 +130,9 @@ extension AuthStateMachine {
         /// The privacy cover: the provider's ``AuthFlowProvider/makePrivacyCover(for:in:)``.
         var isPrivacyCover = false
         /// The wait before the new child is made, after the preparation: the configured
-        /// delay of the direction.
-        var delay: Duration = .zero
+        /// delay of the direction; `nil` (no wait, not even a yield to the clock) when that
+        /// delay is zero or less.
+        var delay: Duration? = nil
 
         /// Where the new screen stands: the place the call takes the flow to, in the style
         /// of its lock screen (one that keeps the session's epoch keeps the session).
@@ -168,7 +169,8 @@ extension AuthStateMachine {
     /// runs (after admission at its start).
     func plan(_ stamp: Stamp, _ call: Call, current: AuthPlace<Session>) -> Plan {
         var plan = screenPlan(stamp, call, current: current)
-        plan.delay = plan.direction == .login ? configuration.loginDelay : configuration.logoutDelay
+        let delay = plan.direction == .login ? configuration.loginDelay : configuration.logoutDelay
+        plan.delay = delay > .zero ? delay : nil
         return plan
     }
 

@@ -78,8 +78,13 @@ import Testing
     }
 
     @Test func theDelayBeforeAChildIsMadeComesWithThePlanByDirection() {
-        func delay(after calls: [Machine.Call] = [], _ call: Machine.Call, current: AuthPlace<String>) -> Duration {
-            var (machine, stamp) = Self.machine(after: calls, making: call)
+        func delay(
+            after calls: [Machine.Call] = [],
+            _ call: Machine.Call,
+            current: AuthPlace<String>,
+            configuration: AuthFlowConfiguration = Self.configuration
+        ) -> Duration? {
+            var (machine, stamp) = Self.machine(configuration, after: calls, making: call)
             _ = machine.admit(stamp, call, at: .start, current: current, currentEpoch: machine.sessionEpoch)
             return machine.plan(stamp, call, current: current).delay
         }
@@ -88,6 +93,13 @@ import Testing
         #expect(delay(after: [.login("a")], .lock(.cover), current: .loggedIn("a")) == .seconds(2))
         let locked: AuthPlace<String> = .locked("a", keepsSession: false)
         #expect(delay(after: [.login("a"), .lock(.teardown)], .unlock(since: nil), current: locked) == .seconds(1))
+        // A delay of zero or less is no wait: the plan has none, so the factory does not
+        // sleep on the clock at all.
+        var none = Self.configuration
+        none.loginDelay = .zero
+        none.logoutDelay = .seconds(-1)
+        #expect(delay(.login("a"), current: .splash, configuration: none) == nil)
+        #expect(delay(after: [.login("a")], .logout(.signedOut), current: .loggedIn("a"), configuration: none) == nil)
     }
 
     /// The factory follows the plan the machine gave the call in the step that began it:

@@ -70,8 +70,22 @@ struct AuthFlowOvertakingTests {
         #expect(await logout.value(within: .seconds(30)) == .unchanged)
         #expect(provider.log.all.contains("make kit 1 of ada"))
         // The factory is let go only once `finish()` has ended the scene's container.
+        await Self.expectFinishTearsKit1DownFirst(flow, provider, opening: gate, once: "loggedOut@1.didDisappear")
+        #expect(await login.value(within: .seconds(30)) == .superseded)
+    }
+
+    /// Finishes `flow`, opening `gate` (which holds an overtaken factory) once `provider`
+    /// logged `line` during `finish()`, and expects the services that factory holds (kit 1
+    /// of ada) torn down before `finish()` returned.
+    static func expectFinishTearsKit1DownFirst(
+        _ flow: AuthFlow<SceneAuthProvider>,
+        _ provider: SceneAuthProvider,
+        opening gate: Gate,
+        once line: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async {
         let opener = Task {
-            _ = await eventually(timeout: .seconds(30)) { provider.log.all.contains("loggedOut@1.didDisappear") }
+            _ = await eventually(timeout: .seconds(30)) { provider.log.all.contains(line) }
             gate.open()
         }
         let finishing = Task {
@@ -80,12 +94,35 @@ struct AuthFlowOvertakingTests {
         }
         _ = await finishing.value(within: .seconds(30))
         await opener.value
-        #expect(await login.value(within: .seconds(30)) == .superseded)
         let log = provider.log.all
         let teardown = log.firstIndex(of: "tear down kit 1 of ada")
         let returned = log.firstIndex(of: "finish returned")
-        #expect(teardown != nil && returned != nil && teardown! < returned!, "\(log)")
-        #expect(provider.aliveServices.current == 0)
+        #expect(teardown != nil && returned != nil && teardown! < returned!, "\(log)", sourceLocation: sourceLocation)
+        #expect(provider.aliveServices.current == 0, sourceLocation: sourceLocation)
+    }
+
+    /// The same for a scene's placement: a scene attached mid-session builds the session's
+    /// child with its services; a logout overtakes that factory, which runs on unseen, and
+    /// `finish()` waits for it before the services are torn down.
+    @Test func finishWaitsForAnOvertakenPlacementsFactoryAndTearsItsServicesDownFirst() async {
+        let gate = Gate()
+        var held = SceneAuthProvider()
+        held.session = "ada"
+        held.loginGate = gate
+        held.loginGateScene = 2
+        let provider = held
+        let flow = AuthFlow(provider: provider, splash: Screen("splash"))
+        await flow.start()
+        let scene = flow.attachScene(placeholder: Screen("launch"))
+        #expect(await eventually(timeout: .seconds(30)) { gate.waitingCount == 1 })
+        // The logout overtakes the placement's factory in scene 2 and shows its child there.
+        let logout = Task { await flow.logout() }
+        #expect(await logout.value(within: .seconds(30)) == .completed)
+        #expect(await AuthSceneTests.shown(scene) == "loggedOut@2")
+        #expect(provider.log.all.contains("make kit 1 of ada"))
+        #expect(!provider.log.all.contains("tear down kit 1 of ada"), "the placement's factory holds them")
+        // The factory is let go only once `finish()` has ended the scenes' containers.
+        await Self.expectFinishTearsKit1DownFirst(flow, provider, opening: gate, once: "loggedOut@2.didDisappear")
     }
 
     /// A call beaten while the outgoing child prepares to leave keeps its turn until the

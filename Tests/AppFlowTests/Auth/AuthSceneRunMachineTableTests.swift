@@ -30,7 +30,7 @@ import Testing
             case .overtaken:
                 _ = request.begin("p")
                 request.build()
-                _ = request.overtake()
+                _ = request.answered(false, at: .overtaken)
             case .returned: _ = request.returned()
             case .placing: request = .placing()
             }
@@ -38,9 +38,28 @@ import Testing
         }
     }
 
-    enum Input: String, CaseIterable, Sendable, CustomStringConvertible {
-        case begin, plan, build, isBuilding, overtake, returned
-        var description: String { rawValue == "begin" ? "begin(\"q\")" : rawValue }
+    enum Input: CaseIterable, Sendable, CustomStringConvertible {
+        case begin, plan, build, isBuilding
+        /// The container's admission answered `admitted` at `point`.
+        case answered(Bool, FlowAdmissionPoint)
+        case returned
+
+        static let allCases: [Input] =
+            [.begin, .plan, .build, .isBuilding]
+            + [FlowAdmissionPoint.arrival, .start, .childMade, .overtaken].flatMap { point in
+                [Input.answered(true, point), .answered(false, point)]
+            } + [.returned]
+
+        var description: String {
+            switch self {
+            case .begin: "begin(\"q\")"
+            case .plan: "plan"
+            case .build: "build"
+            case .isBuilding: "isBuilding"
+            case .answered(let admitted, let point): "answered(\(admitted), at: \(point))"
+            case .returned: "returned"
+            }
+        }
     }
 
     static func apply(_ input: Input, to request: inout Request) -> String {
@@ -51,7 +70,7 @@ import Testing
             request.build()
             return "-"
         case .isBuilding: return "\(request.isBuilding)"
-        case .overtake: return "\(request.overtake())"
+        case .answered(let admitted, let point): return "\(request.answered(admitted, at: point))"
         case .returned: return "\(request.returned())"
         }
     }
@@ -103,14 +122,27 @@ import Testing
     }
 
     @Test func finishWaitsExactlyForAFactoryThatWasOvertakenWhileItBuilt() {
-        // Overtaken while it prepared: the factory never ran for a shown child; no wait.
+        // Refused at `overtaken` while it prepared: the factory never ran for a shown child;
+        // no wait.
         var preparing = State.planned.make()
-        let overtakenWhilePreparing = preparing.overtake()
+        let overtakenWhilePreparing = preparing.answered(false, at: .overtaken)
         let returnedAfterPreparing = preparing.returned()
         #expect(!overtakenWhilePreparing && !returnedAfterPreparing)
-        // Overtaken while it built: finish waits until it returns, once.
+        // Admitted at `overtaken` while it built (the newer request is of its own call): not
+        // overtaken. Refused at any other point: not overtaken either.
+        var admittedWhileBuilding = State.building.make()
+        let admittedAnswers = [
+            admittedWhileBuilding.answered(true, at: .overtaken),
+            admittedWhileBuilding.answered(false, at: .childMade),
+            admittedWhileBuilding.returned(),
+        ]
+        #expect(admittedAnswers == [false, false, false])
+        // Refused at `overtaken` while it built: finish waits until it returns, once.
         var building = State.building.make()
-        let answers = [building.overtake(), building.overtake(), building.returned(), building.returned()]
+        let answers = [
+            building.answered(false, at: .overtaken), building.answered(false, at: .overtaken),
+            building.returned(), building.returned(),
+        ]
         #expect(answers == [true, false, true, false])
     }
 }

@@ -26,8 +26,10 @@ struct SceneAuthProvider: AuthFlowProvider {
     let aliveServices = PeakCounter()
     private let made = PeakCounter()
     var session: String? = nil
-    /// Holds every logged-in factory.
+    /// Holds every logged-in factory (of ``loginGateScene`` only, if set).
     var loginGate: Gate? = nil
+    /// The one scene whose logged-in factories ``loginGate`` holds; `nil`: every scene's.
+    var loginGateScene: UInt64? = nil
     /// Holds `makeServices`.
     var servicesGate: Gate? = nil
     /// Holds `tearDown`.
@@ -74,7 +76,7 @@ struct SceneAuthProvider: AuthFlowProvider {
     }
 
     func makeLoggedInChild(for session: String, in context: AuthChildContext<SessionKit>) async -> Screen {
-        await loginGate?.pass()
+        if loginGateScene == nil || loginGateScene == context.scene.rawValue { await loginGate?.pass() }
         log.append("build main(\(session))@\(context.scene.rawValue) with \(context.services) by \(context.call)")
         return child("main(\(session))@\(context.scene.rawValue)")
     }
