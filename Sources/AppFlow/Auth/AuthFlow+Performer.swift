@@ -360,9 +360,7 @@ extension AuthFlow {
             try? await clock.sleep(for: delay)
         }
         sceneRun.withLock { $0.build() }
-        guard core.withLock({ $0.calls.buildsChild(stamp) }) else {
-            // Superseded before its factory began: the factory is never called, and
-            // the placeholder stands in for a child that is dropped unseen.
+        if case .switchingPlaceholder = core.withLock({ $0.calls.factoryWork(stamp) }) {
             let placeholder = await provider.makeSwitchingPlaceholder(in: scene.id)
             return screen(
                 plan.place,

@@ -522,10 +522,19 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
     /// What to do with a factory that has just started.
     typealias BuildAction = AuthCallOrder<Call, Joiner, Build>.BuildAction
 
-    /// Whether call `stamp` may still call its factory: only while it is the newest call.
-    /// A call superseded before its factory began never calls it.
-    func buildsChild(_ stamp: Stamp) -> Bool {
-        stamp == newest
+    /// What the factory of a call makes, once the outgoing child prepared and the delay ran.
+    enum FactoryWork: Sendable, Hashable {
+        /// The call's child, from the provider's factory: the call is still the newest.
+        case child
+        /// The switching placeholder: a newer call superseded this one before its factory
+        /// began, so the provider's factory is never called, and the placeholder stands in
+        /// for a child that would be dropped unseen.
+        case switchingPlaceholder
+    }
+
+    /// What the factory of call `stamp` makes: its child only while it is the newest call.
+    func factoryWork(_ stamp: Stamp) -> FactoryWork {
+        stamp == newest ? .child : .switchingPlaceholder
     }
 
     /// The factory of call `stamp` has started as `handle`.

@@ -49,7 +49,7 @@ import Testing
                 inputs += [true, false].map { .admitOvertaken(stamp, call, building: $0) }
             }
             inputs.append(.buildStarted(stamp, 10 + Int(stamp)))
-            inputs.append(.buildsChild(stamp))
+            inputs.append(.factoryWork(stamp))
             inputs += [TransitionResult.completed, .superseded, .cancelled].map { .callEnded(stamp, $0) }
             // Scenes: the call fans out once its start has an answer; each scene attached
             // ends it with a result, and a follow-up ends it for good.

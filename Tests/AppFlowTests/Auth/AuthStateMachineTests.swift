@@ -407,7 +407,7 @@ import Testing
         case admit(UInt64, Machine.Call, FlowAdmissionPoint, current: AuthPlace<String>)
         case buildStarted(UInt64, Int)
         /// Whether call `stamp` may still call its factory.
-        case buildsChild(UInt64)
+        case factoryWork(UInt64)
         /// What a call beaten at a scene's arrival gate returns.
         case beatenAtGate(callerCancelled: Bool)
         case callEnded(UInt64, TransitionResult)
@@ -455,7 +455,7 @@ import Testing
             case .admit(let stamp, let call, let point, let current):
                 return "admit(\(stamp), \(Self.text(call)), at: \(point), showing: \(current))"
             case .buildStarted(let stamp, let handle): return "buildStarted(\(stamp), \(handle))"
-            case .buildsChild(let stamp): return "buildsChild(\(stamp))"
+            case .factoryWork(let stamp): return "factoryWork(\(stamp))"
             case .beatenAtGate(let cancelled): return "beatenAtGate(callerCancelled: \(cancelled))"
             case .callEnded(let stamp, let result): return "callEnded(\(stamp), \(result))"
             }
@@ -475,7 +475,7 @@ import Testing
         case finished([String])
         case placement(Bool)
         case rejoin(Machine.AttachAction?)
-        case builds(Bool)
+        case factoryWork(Machine.FactoryWork)
         case beaten(TransitionResult)
     }
 
@@ -1019,7 +1019,7 @@ import Testing
         case .admit(let stamp, let call, let point, let current):
             return .admit(machine.admit(stamp, call, at: point, current: current))
         case .buildStarted(let stamp, let handle): return .buildStarted(machine.buildStarted(stamp, handle))
-        case .buildsChild(let stamp): return .builds(machine.buildsChild(stamp))
+        case .factoryWork(let stamp): return .factoryWork(machine.factoryWork(stamp))
         case .beatenAtGate(let cancelled): return .beaten(machine.beatenAtGate(callerCancelled: cancelled))
         case .callEnded(let stamp, let result): return .callEnded(machine.callEnded(stamp, result: result))
         case .attach(let scene): return .attach(machine.attach(machine.reserveScene(), scene))
