@@ -37,7 +37,7 @@ let package = Package(
             exclude: [
                 "Container/FlowStateMachineTable.txt", "Auth/AuthStateMachineTable.txt", "Auth/AuthCallOrderTable.txt",
                 "Auth/AuthPlaceMachineTable.txt", "Auth/AuthSceneListTable.txt", "Auth/AuthStartGuardsTable.txt",
-                "Auth/AuthSceneRunMachineTable.txt",
+                "Auth/AuthSceneRunMachineTable.txt", "Auth/SessionServicesStateMachineTable.txt",
                 "Lock/CoveredChildMachineTable.txt", "Lock/AuthLockMachineTable.txt", "Lock/CoverMarkMachineTable.txt",
                 "Intents/IntentStateMachineTable.txt", "Presentation/FlowViewStateMachineTable.txt",
             ]
