@@ -21,7 +21,8 @@ public struct AuthScreen<Session: Sendable & Equatable, Child: Sendable>: Sendab
     /// Who hears, when this screen appears, which session its scene now shows; `nil`
     /// for a screen the app placed, and in a flow without session services.
     let owner: AuthScreenOwner?
-    /// The scene's record of the session child a cover keeps; `nil` outside a flow.
+    /// The scene's record of the session child a cover keeps; `nil` for a screen the flow
+    /// did not make for a scene (one the app placed, a switching placeholder, a splash).
     let coverMark: AuthCoverMark?
     /// Which child the flow built this screen with, unique per child built: a screen that
     /// shows a kept child again has the number of the screen that showed it before. `nil`
@@ -171,21 +172,25 @@ extension AuthScreen: PairedFlowLifecycle {
             beside: cover?.place,
             epoch: cover?.sessionEpoch
         )
-        switch hook {
-        case .willDisappear where goesUnderCover:
-            coverMark?.owe(sessionEpoch)
-            await lifecycle?.flowWillBeCovered()
-        case .didDisappear where goesUnderCover:
-            break
-        case .willAppear where goesUnderCover && coverMark?.owes(sessionEpoch) == true:
-            break
-        case .didAppear where goesUnderCover && coverMark?.take(sessionEpoch) == true:
+        // A transition that puts no child under a cover of its own session, nor brings one
+        // back, forwards every hook as it is, without reading the mark.
+        let action =
+            goesUnderCover
+            ? coverMark?.hear(hook, epoch: sessionEpoch) ?? AuthCoverMark.hearUnmarked(hook, epoch: sessionEpoch)
+            : .forward
+        switch action {
+        case .covered: await lifecycle?.flowWillBeCovered()
+        case .skip: break
+        case .uncovered:
             await lifecycle?.flowWasUncovered()
             owner?.appeared(sessionEpoch)
-        case .willAppear: await flowWillAppear()
-        case .didAppear: await flowDidAppear()
-        case .willDisappear: await flowWillDisappear()
-        case .didDisappear: await flowDidDisappear()
+        case .forward:
+            switch hook {
+            case .willAppear: await flowWillAppear()
+            case .didAppear: await flowDidAppear()
+            case .willDisappear: await flowWillDisappear()
+            case .didDisappear: await flowDidDisappear()
+            }
         }
     }
 }

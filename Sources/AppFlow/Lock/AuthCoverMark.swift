@@ -4,14 +4,18 @@
 final class AuthCoverMark: Sendable {
     private let mark = LockedValue(CoverMarkMachine())
 
-    /// The child of session epoch `epoch` went under a cover.
-    func owe(_ epoch: UInt64?) {
-        mark.withLock { $0.owe(epoch) }
+    /// What the scene's screen of session epoch `epoch` does with `hook` in a transition
+    /// that puts it under a cover of its own session or brings it back from one
+    /// (``CoverMarkMachine/hear(_:epoch:)``).
+    func hear(_ hook: FlowLifecycleHook, epoch: UInt64?) -> CoverMarkMachine.HookAction {
+        mark.withLock { $0.hear(hook, epoch: epoch) }
     }
 
-    /// Whether the child of session epoch `epoch` is under a cover.
-    func owes(_ epoch: UInt64?) -> Bool {
-        mark.withLock { $0.owes(epoch) }
+    /// ``hear(_:epoch:)`` for a screen with no mark of its own: it goes by a clear mark,
+    /// which it does not keep.
+    static func hearUnmarked(_ hook: FlowLifecycleHook, epoch: UInt64?) -> CoverMarkMachine.HookAction {
+        var clear = CoverMarkMachine()
+        return clear.hear(hook, epoch: epoch)
     }
 
     /// Whether the child of session epoch `epoch` was under a cover; it is not any more.
@@ -21,8 +25,9 @@ final class AuthCoverMark: Sendable {
 }
 
 /// Which session child of a scene is under a cover and owes its disappear hooks: the
-/// child goes under (``owe(_:)``), comes back or is let go (``take(_:)``), each by its
-/// session epoch. A child of no session (`nil`) never owes anything.
+/// child goes under and comes back (``hear(_:epoch:)``, which also says what it does with
+/// each hook), or is let go (``take(_:)``), each by its session epoch. A child of no session
+/// (`nil`) never owes anything.
 struct CoverMarkMachine: Sendable, Equatable {
     /// Whose hooks are owed.
     enum State: Sendable, Equatable {
@@ -34,14 +39,44 @@ struct CoverMarkMachine: Sendable, Equatable {
 
     private(set) var state: State = .clear
 
-    /// The child of session epoch `epoch` went under a cover; a child of no session
-    /// leaves nothing owed.
-    mutating func owe(_ epoch: UInt64?) {
-        state = epoch.map { .owed(epoch: $0) } ?? .clear
+    /// What a session child's screen does with one hook of a transition that puts it under
+    /// a cover of its own session or brings it back from one.
+    enum HookAction: Sendable, Equatable {
+        /// Forward the hook to the child as it is.
+        case forward
+        /// The child goes under the cover: it hears ``FlowLifecycle/flowWillBeCovered()``
+        /// instead, and owes its disappear hooks from now on.
+        case covered
+        /// Nothing: the child is covered, not hidden, so it neither disappears nor appears.
+        case skip
+        /// The child comes back from under the cover: it hears
+        /// ``FlowLifecycle/flowWasUncovered()`` instead, and its scene shows its session
+        /// again.
+        case uncovered
+    }
+
+    /// The screen of the child of session epoch `epoch` hears `hook` in a transition that
+    /// puts it under a cover of its own session (the disappear hooks) or brings it back
+    /// from one (the appear hooks). Going under, it is covered and owes its disappear hooks
+    /// (a child of no session owes nothing); coming back, it is uncovered if it owed them,
+    /// and a child that owed nothing (a screen the cover did not hide) hears its appear
+    /// hooks as they are.
+    mutating func hear(_ hook: FlowLifecycleHook, epoch: UInt64?) -> HookAction {
+        switch hook {
+        case .willDisappear:
+            state = epoch.map { .owed(epoch: $0) } ?? .clear
+            return .covered
+        case .didDisappear:
+            return .skip
+        case .willAppear:
+            return owes(epoch) ? .skip : .forward
+        case .didAppear:
+            return take(epoch) ? .uncovered : .forward
+        }
     }
 
     /// Whether the child of session epoch `epoch` is under a cover.
-    func owes(_ epoch: UInt64?) -> Bool {
+    private func owes(_ epoch: UInt64?) -> Bool {
         guard let epoch else { return false }
         return state == .owed(epoch: epoch)
     }

@@ -15,34 +15,34 @@ import Testing
 
         func make() -> Machine {
             var mark = Machine()
-            if self == .owed { mark.owe(1) }
+            if self == .owed { _ = mark.hear(.willDisappear, epoch: 1) }
             return mark
         }
     }
 
     enum Input: Sendable, CustomStringConvertible {
-        case owe(UInt64?)
-        case owes(UInt64?)
+        /// A screen of the child of `epoch` hears `hook` in a transition that puts it under a
+        /// cover of its own session, or brings it back.
+        case hear(FlowLifecycleHook, UInt64?)
         case take(UInt64?)
 
         var description: String {
             switch self {
-            case .owe(let epoch): return "owe(\(epoch.map { "\($0)" } ?? "nil"))"
-            case .owes(let epoch): return "owes(\(epoch.map { "\($0)" } ?? "nil"))"
+            case .hear(let hook, let epoch): return "hear(\(hook), \(epoch.map { "\($0)" } ?? "nil"))"
             case .take(let epoch): return "take(\(epoch.map { "\($0)" } ?? "nil"))"
             }
         }
     }
 
-    /// Each input for no session, the owed child's epoch and another.
-    static let inputs: [Input] = [nil, 1, 2].flatMap { epoch in [.owe(epoch), .owes(epoch), .take(epoch)] }
+    /// Each hook and the release for no session, the owed child's epoch and another.
+    static let inputs: [Input] = [nil, 1, 2].flatMap { epoch in
+        [FlowLifecycleHook.willDisappear, .didDisappear, .willAppear, .didAppear].map { Input.hear($0, epoch) }
+            + [.take(epoch)]
+    }
 
     static func apply(_ input: Input, to mark: inout Machine) -> String {
         switch input {
-        case .owe(let epoch):
-            mark.owe(epoch)
-            return "-"
-        case .owes(let epoch): return "\(mark.owes(epoch))"
+        case .hear(let hook, let epoch): return "\(mark.hear(hook, epoch: epoch))"
         case .take(let epoch): return "\(mark.take(epoch))"
         }
     }
