@@ -1223,7 +1223,11 @@ struct AuthMachineDriver {
         guard locks.lastCoverCall == lastCoverCall else {
             violated("cover called \(locks.lastCoverCall); model \(lastCoverCall)")
         }
-        guard machine.begun == begun else { violated("begun \(machine.begun.sorted()), model \(begun.sorted())") }
+        // The machine keeps only whether the newest call on its way has begun: no decision
+        // reads an older call's.
+        guard machine.newestBegun == begun.contains(newest) else {
+            violated("newest begun \(machine.newestBegun), model \(begun.sorted()), newest \(newest)")
+        }
         // `begun`: the calls that began in some scene and have not ended.
         if let ended = begun.first(where: { calls[$0]?.ended != false }) {
             violated("call \(ended) began after it ended")

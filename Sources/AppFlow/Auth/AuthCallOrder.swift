@@ -12,8 +12,9 @@
 ///
 /// ## Invariants
 /// ``invariantViolations()`` checks them; its table after every row, the auth fuzzer after
-/// every input. The state enum makes two more unrepresentable: a factory runs only for the
-/// newest call, and only the newest call on its way can be joined.
+/// every input. The state enum makes three more unrepresentable: a factory runs only for
+/// the newest call, only the newest call on its way can be joined, and only the newest
+/// call on its way counts as begun.
 /// 1. The newest call, and every call with joiners, is an issued stamp.
 struct AuthCallOrder<Call, Joiner, Build> {
     typealias Stamp = UInt64
@@ -23,8 +24,9 @@ struct AuthCallOrder<Call, Joiner, Build> {
         /// No call has decided yet.
         case idle
         /// Call `stamp`, made as `call`, is on its way; `build` is its factory, once started;
-        /// `fannedOut` once it has fanned out to the scenes (``fannedOut(_:)``).
-        case running(Stamp, Call, build: Build?, fannedOut: Bool)
+        /// `fannedOut` once it has fanned out to the scenes (``fannedOut(_:)``); `begun` once
+        /// it has begun in some scene (``began(_:)``).
+        case running(Stamp, Call, build: Build?, fannedOut: Bool, begun: Bool)
         /// Call `stamp`, made as `call`, has ended; `build` is the factory of a scene that
         /// joined it late and builds after it ended (``buildStarted(_:_:)``).
         case ended(Stamp, Call, build: Build?)
@@ -48,7 +50,7 @@ struct AuthCallOrder<Call, Joiner, Build> {
     var newest: Stamp {
         switch state {
         case .idle: return 0
-        case .running(let stamp, _, _, _), .ended(let stamp, _, _): return stamp
+        case .running(let stamp, _, _, _, _), .ended(let stamp, _, _): return stamp
         }
     }
 
@@ -56,7 +58,7 @@ struct AuthCallOrder<Call, Joiner, Build> {
     var newestCall: Call? {
         switch state {
         case .idle: return nil
-        case .running(_, let call, _, _), .ended(_, let call, _): return call
+        case .running(_, let call, _, _, _), .ended(_, let call, _): return call
         }
     }
 
@@ -68,13 +70,19 @@ struct AuthCallOrder<Call, Joiner, Build> {
 
     /// The newest call, if it is on its way.
     var onItsWay: Call? {
-        if case .running(_, let call, _, _) = state { return call }
+        if case .running(_, let call, _, _, _) = state { return call }
         return nil
     }
 
     /// Whether the newest call is on its way and has fanned out to the scenes.
     var newestFannedOut: Bool {
-        if case .running(_, _, _, fannedOut: true) = state { return true }
+        if case .running(_, _, _, fannedOut: true, _) = state { return true }
+        return false
+    }
+
+    /// Whether the newest call is on its way and has begun in some scene.
+    var newestBegun: Bool {
+        if case .running(_, _, _, _, begun: true) = state { return true }
         return false
     }
 
@@ -82,13 +90,13 @@ struct AuthCallOrder<Call, Joiner, Build> {
     var build: (stamp: Stamp, handle: Build)? {
         switch state {
         case .idle: return nil
-        case .running(let stamp, _, let build, _), .ended(let stamp, _, let build): return build.map { (stamp, $0) }
+        case .running(let stamp, _, let build, _, _), .ended(let stamp, _, let build): return build.map { (stamp, $0) }
         }
     }
 
     /// Whether call `stamp` is superseded: a newer call decides, or it has ended.
     func isSuperseded(_ stamp: Stamp) -> Bool {
-        guard case .running(let newest, _, _, _) = state else { return true }
+        guard case .running(let newest, _, _, _, _) = state else { return true }
         return stamp != newest
     }
 
@@ -103,7 +111,7 @@ struct AuthCallOrder<Call, Joiner, Build> {
     /// The call just issued joins the newest call, if that one is on its way and `joinable`
     /// accepts it: `joiner` is resumed when it ends (``end(_:)``). Returns the stamp joined.
     mutating func join(_ joiner: Joiner, if joinable: (Call) -> Bool) -> Stamp? {
-        guard case .running(let stamp, let call, _, _) = state, joinable(call) else { return nil }
+        guard case .running(let stamp, let call, _, _, _) = state, joinable(call) else { return nil }
         joiners[stamp, default: []].append(joiner)
         return stamp
     }
@@ -113,7 +121,7 @@ struct AuthCallOrder<Call, Joiner, Build> {
     mutating func makeNewest(_ stamp: Stamp, _ call: Call) -> Build? {
         precondition(stamp == lastStamp, "Internal inconsistency: call \(stamp) made newest after \(lastStamp)")
         let cancelled = build?.handle
-        state = .running(stamp, call, build: nil, fannedOut: false)
+        state = .running(stamp, call, build: nil, fannedOut: false, begun: false)
         return cancelled
     }
 
@@ -121,8 +129,17 @@ struct AuthCallOrder<Call, Joiner, Build> {
     /// on its way, is brought to it (``AuthStateMachine/arrival(of:)`` says how; a refresh's
     /// places the scene). Any other call's fan-out changes nothing.
     mutating func fannedOut(_ stamp: Stamp) {
-        if case .running(stamp, let call, let build, _) = state {
-            state = .running(stamp, call, build: build, fannedOut: true)
+        if case .running(stamp, let call, let build, _, let begun) = state {
+            state = .running(stamp, call, build: build, fannedOut: true, begun: begun)
+        }
+    }
+
+    /// Call `stamp` has begun in a scene: its admission at the start moved the flow, or its
+    /// release step let the old session's child go. Any other call's beginning changes
+    /// nothing: only the newest call on its way begins.
+    mutating func began(_ stamp: Stamp) {
+        if case .running(stamp, let call, let build, let fannedOut, _) = state {
+            state = .running(stamp, call, build: build, fannedOut: fannedOut, begun: true)
         }
     }
 
@@ -132,8 +149,8 @@ struct AuthCallOrder<Call, Joiner, Build> {
     /// call that runs in two scenes starts two, and a newer call cancels the later one.
     mutating func buildStarted(_ stamp: Stamp, _ handle: Build) -> BuildAction {
         switch state {
-        case .running(stamp, let call, _, let fannedOut):
-            state = .running(stamp, call, build: handle, fannedOut: fannedOut)
+        case .running(stamp, let call, _, let fannedOut, let begun):
+            state = .running(stamp, call, build: handle, fannedOut: fannedOut, begun: begun)
         case .ended(stamp, let call, _): state = .ended(stamp, call, build: handle)
         case .idle, .running, .ended: return .cancel(handle)
         }
@@ -143,7 +160,7 @@ struct AuthCallOrder<Call, Joiner, Build> {
     /// Call `stamp` has ended: returns the calls that joined it.
     mutating func end(_ stamp: Stamp) -> [Joiner] {
         switch state {
-        case .running(stamp, let call, _, _), .ended(stamp, let call, _): state = .ended(stamp, call, build: nil)
+        case .running(stamp, let call, _, _, _), .ended(stamp, let call, _): state = .ended(stamp, call, build: nil)
         case .idle, .running, .ended: break
         }
         return joiners.removeValue(forKey: stamp) ?? []

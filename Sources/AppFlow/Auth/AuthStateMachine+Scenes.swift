@@ -118,7 +118,7 @@ extension AuthStateMachine {
         followingUp: Bool
     ) -> ScenesAction {
         checkIssued(stamp, "scenesEnded")
-        if !followingUp && !isFinished && stamp == newest && begun.contains(stamp) {
+        if !followingUp && !isFinished && stamp == newest && newestBegun {
             let lagging = scenes.filter { scene in
                 results.contains { $0.id == scene.id && $0.result == .cancelled }
             }

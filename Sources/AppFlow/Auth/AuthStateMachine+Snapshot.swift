@@ -27,14 +27,15 @@ extension AuthStateMachine {
         var place: AuthPlace<Session> = .splash
         var sessionEpoch: UInt64?
         var lastEpoch: UInt64 = 0
-        var begun: Set<Stamp> = []
+        /// Whether the newest call is on its way and has begun in some scene.
+        var newestBegun = false
         var isFinished = false
     }
 
     /// The state now.
     var snapshot: Snapshot {
         var joinable: (stamp: Stamp, variant: LogoutVariant)?
-        if case .running(let stamp, .logout(let variant), _, _) = order.state { joinable = (stamp, variant) }
+        if case .running(let stamp, .logout(let variant), _, _, _) = order.state { joinable = (stamp, variant) }
         return Snapshot(
             lastStamp: lastStamp,
             newest: newest,
@@ -63,7 +64,7 @@ extension AuthStateMachine {
             place: place,
             sessionEpoch: sessionEpoch,
             lastEpoch: placeMachine.lastEpoch,
-            begun: begun,
+            newestBegun: newestBegun,
             isFinished: isFinished
         )
     }

@@ -43,8 +43,8 @@
 ///    covered, or locked in the cover style) exactly when ``sessionEpoch`` is set: both
 ///    hold by the state enum of ``AuthPlaceMachine``, which checks that every epoch is
 ///    one it gave out.
-/// 5. Every begun call is an issued stamp (a fanned-out newest call is one by the state
-///    enum of ``AuthCallOrder``).
+/// 5. Only the newest call on its way counts as begun or fanned out, by the state enum of
+///    ``AuthCallOrder``; so a call that began is an issued stamp.
 /// 6. Scene ids are unique, in attach order, and below `nextScene` (``AuthSceneList`` checks it).
 /// 7. A start's guards are in call order; each call that joined a start was made after it
 ///    and is one of its guards.
@@ -136,8 +136,8 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
     mutating func takeSessionChange() -> UInt64?? {
         placeMachine.takeEpochChange()
     }
-    /// The calls that began in some scene and have not ended.
-    private(set) var begun: Set<Stamp> = []
+    /// Whether the newest call is on its way and has begun in some scene.
+    var newestBegun: Bool { order.newestBegun }
     /// Whether ``finish()`` was called.
     private(set) var isFinished = false
     /// Whether the provider makes session services: a switch between sessions then always
@@ -183,7 +183,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         let stamp = order.issue()
         if let answered = answerAtOnce(call, stamp, joiner: joiner) { return answered }
         // A newer start lands under the guards of a start that never began anywhere.
-        let unbegunStart = order.onItsWay == .start && !begun.contains(newest) ? newest : nil
+        let unbegunStart = order.onItsWay == .start && !newestBegun ? newest : nil
         starts.called(stamp, isStart: call == .start, replacingUnbegunStart: unbegunStart)
         let cancelled = order.makeNewest(stamp, call)
         switch call {
@@ -213,12 +213,12 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         let onItsWay = order.onItsWay
         // A start on its way that has not begun anywhere: a lock, a cover, an unlock or an
         // uncover made now joins it and decides where it lands (a caller to resume is needed).
-        let guardable = onItsWay == .start && !begun.contains(newest) && joiner != nil && !isFinished
+        let guardable = onItsWay == .start && !newestBegun && joiner != nil && !isFinished
         // A start on its way that has begun and lands covered or locked: an uncover or an
         // unlock goes on, as it would after a cover or lock on its way.
         var startCovers = false
         var startLocks = false
-        if onItsWay == .start, begun.contains(newest) {
+        if onItsWay == .start, newestBegun {
             switch place {
             case .covered: startCovers = true
             case .locked: startLocks = true
@@ -257,7 +257,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
             }
             switch onItsWay {
             case .logout?, .lock(.cover)?, .lock(.teardown)?: return .resolve(.unchanged)
-            case .start? where !begun.contains(newest): return .resolve(.unchanged)
+            case .start? where !newestBegun: return .resolve(.unchanged)
             default: break
             }
         case .lock(let kind):
@@ -271,7 +271,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
             // to lock (it would leave a scene the start has yet to reach on the splash).
             switch onItsWay {
             case .logout?: return .resolve(.unchanged)
-            case .start? where !begun.contains(newest): return .resolve(.unchanged)
+            case .start? where !newestBegun: return .resolve(.unchanged)
             case .start?:
                 switch place {
                 case .loggedIn, .covered, .locked: break
@@ -435,7 +435,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
     /// destination, and entering a session other than the one the flow is in starts a new
     /// epoch.
     mutating func begin(_ stamp: Stamp, _ call: Call, current: AuthPlace<Session>) {
-        begun.insert(stamp)
+        order.began(stamp)
         let step: AuthPlaceMachine<Session>.Step
         switch call {
         case .start:
@@ -483,7 +483,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         let releases = releaseNeeded(stamp, call, shown: shown, currentEpoch, releasesSessionBeforeSwitch, sameAccount)
         if releases && point == .start {
             // The old session's child goes: the call has begun in this scene.
-            begun.insert(stamp)
+            order.began(stamp)
         }
         return releases
     }
@@ -557,8 +557,8 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
     /// factory any longer.
     mutating func callEnded(_ stamp: Stamp, result: TransitionResult) -> EndAction {
         checkIssued(stamp, "callEnded")
+        let hadBegun = stamp == newest && newestBegun
         let joined = order.end(stamp)
-        let hadBegun = begun.remove(stamp) != nil
         let unchanged = unchangedCalls.remove(stamp) != nil
         let authResult: AuthResult = result == .superseded && unchanged ? .unchanged : AuthResult(result)
         if authResult.didSwitch { changeCount += 1 }
@@ -659,7 +659,6 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
             broken.append("1: stamp \(newestHeld) after \(lastStamp) calls")
         }
         broken += placeMachine.invariantViolations()
-        if let late = begun.max(), late > lastStamp { broken.append("5: call \(late) began, \(lastStamp) made") }
         broken += starts.invariantViolations()
         broken += sceneList.invariantViolations()
         return broken

@@ -20,6 +20,8 @@ import Testing
         case loginBuilding
         /// The login has fanned out to the scenes and builds.
         case loginFannedOut
+        /// The login has fanned out and begun in a scene; its factory has not started.
+        case loginBegun
         /// A call took a stamp while the login builds: it may decide, and cancel the build.
         case issuedWhileBuilding
         case logoutOnItsWay
@@ -36,9 +38,10 @@ import Testing
                 break
             case .issued:
                 _ = order.issue()
-            case .loginOnItsWay, .loginBuilding, .loginFannedOut, .issuedWhileBuilding, .loginEnded:
+            case .loginOnItsWay, .loginBuilding, .loginFannedOut, .loginBegun, .issuedWhileBuilding, .loginEnded:
                 _ = order.makeNewest(order.issue(), "login")
-                if self == .loginFannedOut { order.fannedOut(1) }
+                if self == .loginFannedOut || self == .loginBegun { order.fannedOut(1) }
+                if self == .loginBegun { order.began(1) }
                 if self == .loginBuilding || self == .loginFannedOut || self == .issuedWhileBuilding {
                     _ = order.buildStarted(1, 11)
                 }
@@ -68,6 +71,7 @@ import Testing
         case makeNewest(String)
         case buildStarted(UInt64)
         case fannedOut(UInt64)
+        case began(UInt64)
         case end(UInt64)
 
         var description: String {
@@ -77,6 +81,7 @@ import Testing
             case .makeNewest(let call): return "makeNewest(last, \(call))"
             case .buildStarted(let stamp): return "buildStarted(\(stamp), 20)"
             case .fannedOut(let stamp): return "fannedOut(\(stamp))"
+            case .began(let stamp): return "began(\(stamp))"
             case .end(let stamp): return "end(\(stamp))"
             }
         }
@@ -89,7 +94,7 @@ import Testing
         var inputs: [Input] = [.issue]
         if order.lastStamp > order.newest { inputs += [.joinLogout, .makeNewest("login"), .makeNewest("logout")] }
         for stamp in UInt64(1)...max(order.lastStamp, 1) where order.lastStamp > 0 {
-            inputs += [.buildStarted(stamp), .fannedOut(stamp), .end(stamp)]
+            inputs += [.buildStarted(stamp), .fannedOut(stamp), .began(stamp), .end(stamp)]
         }
         return inputs
     }
@@ -104,6 +109,9 @@ import Testing
         case .fannedOut(let stamp):
             order.fannedOut(stamp)
             return "-"
+        case .began(let stamp):
+            order.began(stamp)
+            return "-"
         case .end(let stamp): return "resume \(order.end(stamp))"
         }
     }
@@ -112,9 +120,9 @@ import Testing
         var parts = ["stamps \(order.lastStamp)"]
         switch order.state {
         case .idle: parts.append("idle")
-        case .running(let stamp, let call, let build, let fannedOut):
+        case .running(let stamp, let call, let build, let fannedOut, let begun):
             parts.append(
-                "\(call) \(stamp) on its way" + (fannedOut ? ", fanned out" : "")
+                "\(call) \(stamp) on its way" + (fannedOut ? ", fanned out" : "") + (begun ? ", begun" : "")
                     + (build.map { ", building \($0)" } ?? "")
             )
         case .ended(let stamp, let call, let build):
@@ -154,7 +162,7 @@ import Testing
             let order = state.make()
             for stamp in UInt64(0)...order.lastStamp + 1 {
                 let onItsWay: Bool
-                if case .running(stamp, _, _, _) = order.state { onItsWay = true } else { onItsWay = false }
+                if case .running(stamp, _, _, _, _) = order.state { onItsWay = true } else { onItsWay = false }
                 #expect(order.isSuperseded(stamp) == !onItsWay, "\(state), call \(stamp)")
                 var copy = order
                 let kept = copy.buildStarted(stamp, 30) == .keep

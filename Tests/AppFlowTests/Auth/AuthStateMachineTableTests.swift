@@ -225,7 +225,7 @@ import Testing
             let epoch = snapshot.sessionEpoch.map { " epoch \($0)" } ?? ""
             parts.append("at \(tableText(snapshot.place))\(epoch) (epochs \(snapshot.lastEpoch))")
         }
-        if !snapshot.begun.isEmpty { parts.append("begun \(snapshot.begun.sorted())") }
+        if snapshot.newestBegun { parts.append("begun [\(snapshot.newest)]") }
         if snapshot.isFinished { parts.append("finished") }
         return parts.joined(separator: "; ")
     }

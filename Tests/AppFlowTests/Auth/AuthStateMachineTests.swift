@@ -338,7 +338,7 @@ import Testing
             case .loggedInWithScene:
                 var snapshot = State.loginBegun.expected
                 // An ended call no longer counts as fanned out: a scene attached now is placed.
-                (snapshot.newestEnded, snapshot.newestFannedOut, snapshot.begun) = (true, false, [])
+                (snapshot.newestEnded, snapshot.newestFannedOut, snapshot.newestBegun) = (true, false, false)
                 return snapshot
             case .finishedFlow:
                 var snapshot = State.sceneAttached.expected
@@ -717,7 +717,7 @@ import Testing
     /// Call `stamp` began: the flow's place moved to `place`, in session epoch `epoch`
     /// (a new one, the first, for a logged-in place).
     static func began(_ expected: inout Snapshot, _ stamp: UInt64, _ place: AuthPlace<String>, epoch: UInt64?) {
-        expected.begun.insert(stamp)
+        expected.newestBegun = stamp == expected.newest
         expected.place = place
         expected.sessionEpoch = epoch
         expected.lastEpoch = max(expected.lastEpoch, epoch ?? 0)
@@ -840,13 +840,13 @@ import Testing
             .lockAfterUnlock,
             .admit(4, .lock(.cover), .start, current: .locked("a", keepsSession: true)),
             .admit(.refuse(.unchanged))
-        ) { ($0.unchangedCalls, $0.begun) = ([4], [4]) },
+        ) { ($0.unchangedCalls, $0.newestBegun) = ([4], true) },
         row(.lockAfterUnlock, .fanOut(4, .lock(.cover)), .fanOut(scenes: [], resolved: .superseded)) {
-            ($0.unchangedCalls, $0.begun, $0.newestFannedOut) = ([4], [4], true)
+            ($0.unchangedCalls, $0.newestBegun, $0.newestFannedOut) = ([4], true, true)
         },
         // ...while a scene the first lock never reached, still showing the session, locks.
         row(.lockAfterUnlock, .admit(4, .lock(.cover), .start, current: .loggedIn("a")), .admit(.admit)) {
-            $0.begun = [4]
+            $0.newestBegun = true
         },
         // A cover lock keeps the session's epoch; a teardown lock leaves the session.
         row(.lockOnItsWay, .admit(2, .lock(.cover), .start, current: .loggedIn("a")), .admit(.admit)) {
