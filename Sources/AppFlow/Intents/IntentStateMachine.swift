@@ -36,10 +36,11 @@
 ///    one being delivered holds by ``DeliveryStage``.)
 /// 2. After ``finish()`` nothing is held and no scene is ready.
 /// 3. The scenes are attached once each, in attach order, and all ready scenes show one
-///    session. (That a ready scene is attached, once, and is not still to show the newest
-///    call's outcome holds by ``SceneStage``: each attached scene has one stage.)
-/// 4. The activity list holds attached scenes, each once, and every scene a held intent
-///    names is attached.
+///    session. (That a ready or activated scene is attached, once, and that a ready one is
+///    not still to show the newest call's outcome, hold by ``Scene``: each attached scene
+///    has one stage and one place in activation order.)
+/// 4. Every scene a held intent names is attached, and no scene was activated after the
+///    last activation counted.
 /// 5. While nothing is delivered, the oldest held intent can be neither delivered nor
 ///    dropped as mismatched: the machine never leaves work undone. (The intents behind it
 ///    wait for it, even those a ready scene could take: delivery keeps open order.)
@@ -142,10 +143,22 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
         case ready(session: Session, child: Child)
     }
 
-    /// The scenes attached, in attach order, each with its stage.
-    private(set) var scenes: [(id: AuthSceneID, stage: SceneStage)] = []
+    /// An attached scene, as the intents see it.
+    struct Scene {
+        var id: AuthSceneID
+        var stage: SceneStage
+        /// When the app last activated it, in ``activations``; `nil`: never since attached.
+        var activated: UInt64?
+    }
+
+    /// The scenes attached, in attach order.
+    private(set) var scenes: [Scene] = []
+    /// How many times the app activated a scene: each activation's number.
+    private(set) var activations: UInt64 = 0
     /// Scenes the app activated, the most recent first.
-    private(set) var activity: [AuthSceneID] = []
+    var activity: [AuthSceneID] {
+        scenes.compactMap { scene in scene.activated.map { (scene.id, $0) } }.sorted { $0.1 > $1.1 }.map(\.0)
+    }
     /// The scenes attached, in attach order.
     var attached: [AuthSceneID] { scenes.map(\.id) }
     /// The ready scenes, in attach order.
@@ -180,13 +193,12 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
     /// Scene `id` is attached.
     mutating func attached(_ id: AuthSceneID) {
         guard !isAttached(id) else { return }
-        scenes.insert((id, .settled), at: scenes.firstIndex { $0.id > id } ?? scenes.endIndex)
+        scenes.insert(Scene(id: id, stage: .settled), at: scenes.firstIndex { $0.id > id } ?? scenes.endIndex)
     }
 
     /// Scene `id` is detached: it is no longer ready, and intents naming it are dropped.
     mutating func detached(_ id: AuthSceneID) -> Action {
         scenes.removeAll { $0.id == id }
-        activity.removeAll { $0 == id }
         var action = Action()
         if case .decided(let taken, id) = delivery {
             // Decided for this scene, not started: it goes back, or goes with a scene it names.
@@ -206,9 +218,9 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
     /// An intent that waited for the scene active before may go now.
     mutating func activated(_ id: AuthSceneID) -> Action {
         var action = Action()
-        guard isAttached(id) else { return action }
-        activity.removeAll { $0 == id }
-        activity.insert(id, at: 0)
+        guard let index = scenes.firstIndex(where: { $0.id == id }) else { return action }
+        activations += 1
+        scenes[index].activated = activations
         advance(&action)
         return action
     }
@@ -398,6 +410,7 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
             return ready.first { $0.scene == scene }.map(Step.deliver)
         }
         // The active scene, while it has yet to show the newest call's outcome, is waited for.
+        let activity = activity
         if let active = activity.first, scenes.contains(where: { $0.id == active && $0.stage.isUnsettled }) {
             return nil
         }
@@ -450,10 +463,11 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
         {
             broken.append("3: attached \(attached), ready \(ready.map(\.scene))")
         }
-        if Set(activity).count != activity.count || !activity.allSatisfy(attached.contains)
-            || !held.compactMap(\.scene).allSatisfy(attached.contains)
-        {
-            broken.append("4: activity \(activity), named \(held.compactMap(\.scene)), attached \(attached)")
+        let latest = scenes.compactMap(\.activated).max() ?? 0
+        if !held.compactMap(\.scene).allSatisfy(attached.contains) || latest > activations {
+            broken.append(
+                "4: named \(held.compactMap(\.scene)), attached \(attached); activated \(latest) of \(activations)"
+            )
         }
         if nextStep() != nil {
             broken.append("5: intent \(held.first?.id ?? 0) could go on, nothing is delivered")
@@ -474,5 +488,6 @@ extension IntentStateMachine.SceneStage {
 }
 
 extension IntentStateMachine.SceneStage: Sendable where Child: Sendable {}
+extension IntentStateMachine.Scene: Sendable where Child: Sendable {}
 extension IntentStateMachine.DeliveryStage: Sendable where Intent: Sendable, Waiter: Sendable {}
 extension IntentStateMachine.Action: Sendable where Intent: Sendable, Child: Sendable, Waiter: Sendable {}
