@@ -402,22 +402,33 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
     }
 
     /// The next step for the oldest held intent; `nil` while it waits (or a delivery runs).
+    /// One pass over the scenes, building no list: it runs after every input.
     func nextStep() -> Step? {
-        let ready = ready
-        guard case .idle = delivery, let head = held.first, let shown = ready.first else { return nil }
-        if let session = head.session, !sameAccount(session, shown.session) { return .mismatch }
-        if let scene = head.scene {
-            return ready.first { $0.scene == scene }.map(Step.deliver)
+        guard case .idle = delivery, let head = held.first else { return nil }
+        // The first ready scene in attach order, the ready scene the intent names, the most
+        // recently activated ready scene, and the most recently activated scene.
+        var first: Ready?
+        var named: Ready?
+        var latestReady: (ready: Ready, activated: UInt64)?
+        var active: (unsettled: Bool, activated: UInt64)?
+        for scene in scenes {
+            if let activated = scene.activated, activated > active?.activated ?? 0 {
+                active = (scene.stage.isUnsettled, activated)
+            }
+            guard case .ready(let session, let child) = scene.stage else { continue }
+            let ready = Ready(scene: scene.id, session: session, child: child)
+            if first == nil { first = ready }
+            if scene.id == head.scene { named = ready }
+            if let activated = scene.activated, activated > latestReady?.activated ?? 0 {
+                latestReady = (ready, activated)
+            }
         }
+        guard let first else { return nil }
+        if let session = head.session, !sameAccount(session, first.session) { return .mismatch }
+        if head.scene != nil { return named.map(Step.deliver) }
         // The active scene, while it has yet to show the newest call's outcome, is waited for.
-        let activity = activity
-        if let active = activity.first, scenes.contains(where: { $0.id == active && $0.stage.isUnsettled }) {
-            return nil
-        }
-        for id in activity {
-            if let target = ready.first(where: { $0.scene == id }) { return .deliver(target) }
-        }
-        return .deliver(shown)
+        if active?.unsettled == true { return nil }
+        return .deliver(latestReady?.ready ?? first)
     }
 
     /// Drops mismatched intents and starts the next delivery, while the oldest held intent
