@@ -475,9 +475,8 @@ extension AuthFlow {
             child: child,
             call: origin,
             stamp: stamp,
-            sessionEpoch: epoch,
+            inSession: epoch.map { Screen.InSession(epoch: $0, coverMark: scene.coverMark) },
             owner: owner(of: scene.id),
-            coverMark: scene.coverMark,
             childSerial: childSerial
                 ?? builtChildren.withLock { count in
                     count += 1

@@ -15,15 +15,25 @@ public struct AuthScreen<Session: Sendable & Equatable, Child: Sendable>: Sendab
     /// The stamp of the call that placed this screen; `nil` when ``call`` is, and for a
     /// scene's placement where the flow already was.
     let stamp: UInt64?
-    /// The epoch of the session whose child this is; `nil` for a child of no session, and
-    /// for a screen the app placed (which belongs to the session it was placed in).
-    let sessionEpoch: UInt64?
+    /// The session whose child this is, with its scene's cover mark; `nil` for a child of
+    /// no session, and for a screen the app placed (which belongs to the session it was
+    /// placed in). A screen of a session always has its scene's mark, so a child that goes
+    /// under a cover always has a mark to keep it.
+    let inSession: InSession?
     /// Who hears, when this screen appears, which session its scene now shows; `nil`
     /// for a screen the app placed, and in a flow without session services.
     let owner: AuthScreenOwner?
-    /// The scene's record of the session child a cover keeps; `nil` for a screen the flow
-    /// did not make for a scene (one the app placed, a switching placeholder, a splash).
-    let coverMark: AuthCoverMark?
+
+    /// The session a screen's child belongs to: the epoch of that session, and the scene's
+    /// record of the session child a cover keeps (``AuthCoverMark``).
+    struct InSession: Sendable {
+        let epoch: UInt64
+        let coverMark: AuthCoverMark
+    }
+
+    /// The epoch of the session whose child this is; `nil` for a child of no session, and
+    /// for a screen the app placed.
+    var sessionEpoch: UInt64? { inSession?.epoch }
     /// Which child the flow built this screen with, unique per child built: a screen that
     /// shows a kept child again has the number of the screen that showed it before. `nil`
     /// for a screen the flow did not build a child for.
@@ -63,18 +73,16 @@ public struct AuthScreen<Session: Sendable & Equatable, Child: Sendable>: Sendab
         child: Child,
         call: AuthCall?,
         stamp: UInt64? = nil,
-        sessionEpoch: UInt64? = nil,
+        inSession: InSession? = nil,
         owner: AuthScreenOwner? = nil,
-        coverMark: AuthCoverMark? = nil,
         childSerial: UInt64? = nil
     ) {
         self.place = place
         self.child = child
         self.call = call
         self.stamp = call == nil ? nil : stamp
-        self.sessionEpoch = sessionEpoch
+        self.inSession = inSession
         self.owner = owner
-        self.coverMark = coverMark
         self.childSerial = childSerial
     }
 
@@ -166,18 +174,22 @@ extension AuthScreen: PairedFlowLifecycle {
     func flowHook(_ hook: FlowLifecycleHook, beside other: Any) async {
         let lifecycle = child as? any FlowLifecycle
         let cover = other as? Self
-        let goesUnderCover = CoveredChildMachine<Self>.goesUnderCover(
-            place,
-            epoch: sessionEpoch,
-            beside: cover?.place,
-            epoch: cover?.sessionEpoch
-        )
         // A transition that puts no child under a cover of its own session, nor brings one
-        // back, forwards every hook as it is, without reading the mark.
-        let action =
-            goesUnderCover
-            ? coverMark?.hear(hook, epoch: sessionEpoch) ?? AuthCoverMark.hearUnmarked(hook, epoch: sessionEpoch)
-            : .forward
+        // back, forwards every hook as it is, without reading the mark; a child of no
+        // session never goes under a cover.
+        let action: CoverMarkMachine.HookAction
+        if let inSession,
+            CoveredChildMachine<Self>.goesUnderCover(
+                place,
+                epoch: inSession.epoch,
+                beside: cover?.place,
+                epoch: cover?.sessionEpoch
+            )
+        {
+            action = inSession.coverMark.hear(hook, epoch: inSession.epoch)
+        } else {
+            action = .forward
+        }
         switch action {
         case .covered: await lifecycle?.flowWillBeCovered()
         case .skip: break

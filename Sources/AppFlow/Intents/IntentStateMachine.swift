@@ -39,8 +39,8 @@
 ///    session. (That a ready or activated scene is attached, once, and that a ready one is
 ///    not still to show the newest call's outcome, hold by ``Scene``: each attached scene
 ///    has one stage and one place in activation order.)
-/// 4. Every scene a held intent names is attached, and no scene was activated after the
-///    last activation counted.
+/// 4. Every scene a held intent names is attached, and no two scenes share an activation,
+///    none later than the last one counted: the most recently activated scene is one.
 /// 5. While nothing is delivered, the oldest held intent can be neither delivered nor
 ///    dropped as mismatched: the machine never leaves work undone. (The intents behind it
 ///    wait for it, even those a ready scene could take: delivery keeps open order.)
@@ -474,10 +474,12 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
         {
             broken.append("3: attached \(attached), ready \(ready.map(\.scene))")
         }
-        let latest = scenes.compactMap(\.activated).max() ?? 0
-        if !held.compactMap(\.scene).allSatisfy(attached.contains) || latest > activations {
+        let activated = scenes.compactMap(\.activated)
+        if !held.compactMap(\.scene).allSatisfy(attached.contains) || Set(activated).count != activated.count
+            || activated.contains(where: { $0 > activations })
+        {
             broken.append(
-                "4: named \(held.compactMap(\.scene)), attached \(attached); activated \(latest) of \(activations)"
+                "4: named \(held.compactMap(\.scene)), attached \(attached); activated \(activated) of \(activations)"
             )
         }
         if nextStep() != nil {

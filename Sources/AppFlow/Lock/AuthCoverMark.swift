@@ -11,13 +11,6 @@ final class AuthCoverMark: Sendable {
         mark.withLock { $0.hear(hook, epoch: epoch) }
     }
 
-    /// ``hear(_:epoch:)`` for a screen with no mark of its own: it goes by a clear mark,
-    /// which it does not keep.
-    static func hearUnmarked(_ hook: FlowLifecycleHook, epoch: UInt64?) -> CoverMarkMachine.HookAction {
-        var clear = CoverMarkMachine()
-        return clear.hear(hook, epoch: epoch)
-    }
-
     /// Whether the child of session epoch `epoch` was under a cover; it is not any more.
     func take(_ epoch: UInt64?) -> Bool {
         mark.withLock { $0.take(epoch) }

@@ -340,7 +340,7 @@ import Testing
                 place: .loggedIn("ada"),
                 child: Screen("main"),
                 call: .login,
-                sessionEpoch: core.calls.sessionEpoch
+                inSession: core.calls.sessionEpoch.map { .init(epoch: $0, coverMark: AuthCoverMark()) }
             )
             let loggedOut = AuthScreen<String, Screen>(
                 place: .loggedOut(.signedOut),
@@ -366,7 +366,7 @@ import Testing
                 place: .loggedIn("ada"),
                 child: Screen("main"),
                 call: .login,
-                sessionEpoch: core.calls.sessionEpoch
+                inSession: core.calls.sessionEpoch.map { .init(epoch: $0, coverMark: AuthCoverMark()) }
             )
             // A stamp older than the newest call's.
             _ = core.settle(core.calls.newest - 1, shown: [(flow.scene.id, session)])

@@ -42,6 +42,40 @@ struct AuthFlowDecisionTests {
         await flow.finish()
     }
 
+    /// The delay of a call's direction is a wait on the flow's clock, after the outgoing
+    /// child prepared and before the new child is made: a start that lands logged out and a
+    /// logout wait the logout delay, a login the login delay. While the factory sleeps on
+    /// the clock, nothing is built; once the clock went through the delay, the child is.
+    @Test func eachDirectionsDelayIsAWaitOnTheFlowsClockBeforeTheNewChildIsMade() async {
+        var provider = TestAuthProvider()
+        provider.configuration.loginDelay = .seconds(1)
+        provider.configuration.logoutDelay = .seconds(2)
+        // Its sleeper's deadline is far from the delays'.
+        provider.configuration.preparationTimeout = .seconds(60)
+        let clock = ManualClock()
+        let flow = AuthFlow(provider: provider, splash: Screen("splash"), clock: clock)
+        /// Waits until the factory sleeps until `offset` on the clock, then checks that the
+        /// flow has built only `built` so far, and lets the clock go through the delay.
+        func passDelay(until offset: Duration, built: [String]) async {
+            let deadline = ManualClock.Instant(offset: offset)
+            let waits = await eventually(timeout: .seconds(30)) { clock.nextDeadline == deadline }
+            #expect(waits, "no wait until \(offset)")
+            #expect(provider.built.all == built, "built before its delay ran")
+            await clock.advance(through: deadline)
+        }
+        let start = Task { await flow.start() }
+        await passDelay(until: .seconds(2), built: [])
+        #expect(await start.value(within: .seconds(30)) == .completed)
+        let login = Task { await flow.login("ada") }
+        await passDelay(until: .seconds(3), built: ["loggedOut"])
+        #expect(await login.value(within: .seconds(30)) == .completed)
+        let logout = Task { await flow.logout() }
+        await passDelay(until: .seconds(5), built: ["loggedOut", "loggedIn(ada)"])
+        #expect(await logout.value(within: .seconds(30)) == .completed)
+        #expect(provider.built.all == ["loggedOut", "loggedIn(ada)", "loggedOut"])
+        await flow.finish()
+    }
+
     @Test func aRefreshForAnotherAccountIsUnchangedAndOneForTheSameAccountRebuilds() async {
         var provider = TestAuthProvider()
         provider.session = "ada"
