@@ -63,6 +63,15 @@ extension AuthFlow {
             return (action, feeds.subscribe(to: scene.container))
         }
 
+        /// A new event stream's `feed` subscribes to every scene attached, in the step that
+        /// adds it, so that it misses none of their events. A finished flow takes no feed:
+        /// `nil`, and the stream ends at once. Returns each scene's stream to forward.
+        mutating func subscribe(_ feed: EventFeed) -> [(AuthSceneID, AsyncStream<FlowEvent<Screen>>)]? {
+            guard !calls.isFinished else { return nil }
+            feeds.add(feed)
+            return calls.scenes.map { ($0.id, feed.subscribe(to: $0.scene.container)) }
+        }
+
         /// Scene `id` detaches: calls no longer run in it, the intents drop what named it,
         /// and, if it was the last scene attached, the flow's phase is read from it from
         /// now on (``shownScene``), in one step. Returns what the intents must do.

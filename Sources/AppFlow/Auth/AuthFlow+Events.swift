@@ -37,13 +37,7 @@ extension AuthFlow {
             bufferingPolicy: bufferingPolicy
         )
         let (inputs, feed) = EventFeed.make()
-        let sources = core.withLock { core -> [(AuthSceneID, AsyncStream<FlowEvent<Screen>>)]? in
-            // A finished flow takes no feed.
-            guard !core.calls.isFinished else { return nil }
-            core.feeds.add(feed)
-            return core.calls.scenes.map { ($0.id, feed.subscribe(to: $0.scene.container)) }
-        }
-        guard let sources else {
+        guard let sources = core.withLock({ $0.subscribe(feed) }) else {
             output.finish()
             return stream
         }

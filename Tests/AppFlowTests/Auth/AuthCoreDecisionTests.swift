@@ -241,6 +241,24 @@ import Testing
         await without.finish()
     }
 
+    /// A new event stream's feed subscribes to every scene attached in the step that adds
+    /// it; a finished flow takes none, so the stream ends at once. The core decides both.
+    @Test func anEventFeedSubscribesToEverySceneUntilTheFlowFinishes_ThenItIsTakenNoMore() async {
+        let flow = AuthFlow(provider: TestAuthProvider(), splash: Screen("splash"))
+        let second = flow.attachScene(placeholder: Screen("second"))
+        let (_, early) = AuthEventFeed<AuthFlow<TestAuthProvider>.Screen>.make()
+        let sources = flow.core.withLock { $0.subscribe(early) } ?? []
+        #expect(sources.map(\.0) == [flow.scene.id, second.id])
+        #expect(flow.core.withLock { $0.feeds.feeds.count } == 1)
+        // Forwarded as a stream's are: the flow's end waits for them, and they end with
+        // their scenes' containers.
+        for (id, source) in sources { early.forward(source, of: id) }
+        await flow.finish()
+        let (_, late) = AuthEventFeed<AuthFlow<TestAuthProvider>.Screen>.make()
+        #expect(flow.core.withLock { $0.subscribe(late) } == nil)
+        #expect(flow.core.withLock { $0.feeds.feeds.isEmpty })
+    }
+
     /// Every call reports the public call it was made as, in its plan, its place and its
     /// screens' events: the cover is its own call, though the machine makes it a lock.
     @Test func everyCallReportsThePublicCallItWasMadeAs() {

@@ -406,7 +406,7 @@ import Testing
         case startAnswered(UInt64, AuthInitialState<String>)
         case admit(UInt64, Machine.Call, FlowAdmissionPoint, current: AuthPlace<String>)
         case buildStarted(UInt64, Int)
-        /// Whether call `stamp` may still call its factory.
+        /// What call `stamp`'s factory makes: its child, or the switching placeholder.
         case factoryWork(UInt64)
         /// What a call beaten at a scene's arrival gate returns.
         case beatenAtGate(callerCancelled: Bool)
