@@ -93,17 +93,17 @@ struct AuthCoreDriver {
         let (stamp, call) = pending[input.choose(pending.count)]
         // A start begins only once its provider has answered, as `AuthFlow.run` waits for it.
         if call == .start, !answered.contains(stamp) { return }
-        let (action, _) = core.calls.admitAndPlan(
-            stamp,
-            call,
-            at: .start,
-            current: core.calls.place,
-            currentEpoch: core.calls.sessionEpoch,
-            building: false,
-            sameAccount: { $0 == $1 }
-        )
-        if let change = core.calls.takeSessionChange() {
-            _ = core.services.sessionChanged(to: change)
+        let (place, epoch) = (core.calls.place, core.calls.sessionEpoch)
+        let ((action, _), _) = core.decide {
+            $0.admitAndPlan(
+                stamp,
+                call,
+                at: .start,
+                current: place,
+                currentEpoch: epoch,
+                building: false,
+                sameAccount: { $0 == $1 }
+            )
         }
         guard action == .admit else { return }
         switch call {
@@ -121,7 +121,8 @@ struct AuthCoreDriver {
         guard !unanswered.isEmpty else { return }
         let stamp = unanswered[input.choose(unanswered.count)].stamp
         let answers: [AuthInitialState<Int>] = [.loggedOut(.signedOut), .loggedIn(0), .loggedIn(1), .locked(0)]
-        core.calls.startAnswered(stamp, answers[input.choose(answers.count)])
+        let answer = answers[input.choose(answers.count)]
+        _ = core.decide { $0.startAnswered(stamp, answer) }
         answered.insert(stamp)
     }
 
@@ -135,7 +136,7 @@ struct AuthCoreDriver {
             place: core.calls.place,
             child: core.calls.place.session ?? -1,
             call: nil,
-            sessionEpoch: core.calls.sessionEpoch
+            inSession: core.calls.sessionEpoch.map { .init(epoch: $0, coverMark: AuthCoverMark()) }
         )
         let (_, actions) = core.end(stamp, [(scene, .completed)], followingUp: false, shown: [(scene, screen)])
         for action in actions {
@@ -146,7 +147,7 @@ struct AuthCoreDriver {
     /// An intent is opened for session 0, 1 or any.
     mutating func open(_ input: inout FuzzInput) {
         let session = [0, 1, nil][input.choose(3)]
-        let (id, action) = core.intents.open(7, session: session, scene: nil, waiter: AuthIntentHandle())
+        let (id, action) = core.openIntent(7, session: session, scene: nil, waiter: AuthIntentHandle())
         if id != 0 { intents[id] = (session, logouts) }
         perform(action)
     }
@@ -155,8 +156,8 @@ struct AuthCoreDriver {
     mutating func deliver() {
         guard let id = delivering else { return }
         delivering = nil
-        guard core.intents.deliveryStarting(id) else { return }
-        perform(core.intents.deliveryEnded(id))
+        guard core.deliveryStarting(id) else { return }
+        perform(core.deliveryEnded(id))
     }
 
     /// Checks a delivery the intents decide against the model.

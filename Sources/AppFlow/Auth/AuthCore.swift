@@ -14,14 +14,41 @@
 /// per intent).
 extension AuthFlow {
     struct AuthCore: Sendable {
-        /// The calls' machine.
-        var calls: Machine
-        /// The intents' machine; used only if the provider declares intents.
-        var intents: IntentMachine
+        /// The calls' machine. Read by the performers; changed only by the core's inputs.
+        private(set) var calls: Machine
+        /// The intents' machine; used only if the provider declares intents. Read by the
+        /// performers; changed only by the core's inputs.
+        private(set) var intents: IntentMachine
         /// The session services' machine; used only if the provider declares services.
-        var services: SessionServices<Session, Provider.Services>.Machine
+        /// Changed only by the core's inputs and through ``servicesPart(of:)``.
+        private(set) var services: SessionServices<Session, Provider.Services>.Machine
         /// The feeds of the flow's event streams.
-        var feeds: EventFeeds
+        private(set) var feeds: EventFeeds
+
+        init(calls: Machine, intents: IntentMachine, services: ServicesMachine, feeds: EventFeeds) {
+            self.calls = calls
+            self.intents = intents
+            self.services = services
+            self.feeds = feeds
+        }
+
+        typealias ServicesMachine = SessionServices<Session, Provider.Services>.Machine
+
+        /// The services' machine of `core`'s value, for ``SessionServices``, which knows no
+        /// core: a view of the one lock, not a lock of its own.
+        static func servicesPart(of core: LockedValue<AuthCore>) -> LockedPart<ServicesMachine> {
+            LockedPart(of: core, \.services)
+        }
+
+        /// Gives the calls' machine one input and returns its action. If the input moved the
+        /// flow to another session (or out of one), the services hear it in the same step,
+        /// so that the changes reach them in the order they happened: no input of the calls'
+        /// machine can move the session without the services hearing it.
+        mutating func decide<Action>(_ input: (inout Machine) -> Action) -> (Action, ServicesAction?) {
+            let action = input(&calls)
+            guard Provider.hasServices, let change = calls.takeSessionChange() else { return (action, nil) }
+            return (action, services.sessionChanged(to: change))
+        }
 
         /// Makes `call`: it takes its place in call order, and the intents hear it in the
         /// same step. With `condition`, the call is made only if it holds in the same step;
@@ -43,9 +70,7 @@ extension AuthFlow {
             if case .logout = call { isLogout = true } else { isLogout = false }
             let intentAction = Provider.hasIntents ? intents.callMade(isLogout: isLogout) : nil
             guard let launching, case .proceed(let stamp, _) = action else { return (action, nil, intentAction, nil) }
-            let launched = calls.launch(stamp, call, animation: launching.animation)
-            let servicesAction =
-                Provider.hasServices ? calls.takeSessionChange().map { services.sessionChanged(to: $0) } : nil
+            let (launched, servicesAction) = decide { $0.launch(stamp, call, animation: launching.animation) }
             return (action, launched, intentAction, servicesAction)
         }
 
@@ -70,6 +95,55 @@ extension AuthFlow {
             guard !calls.isFinished else { return nil }
             feeds.add(feed)
             return calls.scenes.map { ($0.id, feed.subscribe(to: $0.scene.container)) }
+        }
+
+        /// The stream of `feed` ended: its feed is fed no more.
+        mutating func unsubscribe(_ feed: EventFeed) {
+            feeds.remove(feed)
+        }
+
+        // MARK: - Intents
+
+        /// An intent is opened (``IntentStateMachine/open(_:session:scene:waiter:)``).
+        mutating func openIntent(
+            _ intent: Provider.Intent,
+            session: Session?,
+            scene: AuthSceneID?,
+            waiter: AuthIntentHandle
+        ) -> (id: IntentMachine.ID, action: IntentMachine.Action) {
+            intents.open(intent, session: session, scene: scene, waiter: waiter)
+        }
+
+        /// The opener of intent `id` withdrew it.
+        mutating func withdrawIntent(_ id: IntentMachine.ID) -> IntentMachine.Action {
+            intents.withdraw(id)
+        }
+
+        /// Intent `id`'s expiry came.
+        mutating func intentExpired(_ id: IntentMachine.ID) -> IntentMachine.Action {
+            intents.expired(id)
+        }
+
+        /// The app reports that scene `id` became active.
+        mutating func sceneActivated(_ id: AuthSceneID) -> IntentMachine.Action {
+            intents.activated(id)
+        }
+
+        /// The delivery of intent `id` is about to hand it to its child; `false` if it was
+        /// taken back meanwhile (``IntentStateMachine/deliveryStarting(_:)``).
+        mutating func deliveryStarting(_ id: IntentMachine.ID) -> Bool {
+            intents.deliveryStarting(id)
+        }
+
+        /// The delivery of intent `id` has returned.
+        mutating func deliveryEnded(_ id: IntentMachine.ID) -> IntentMachine.Action {
+            intents.deliveryEnded(id)
+        }
+
+        /// The flow goes without ``AuthFlow/finish()``: the intents held are dropped as
+        /// finished, so that their openers never wait forever.
+        mutating func dropIntents() -> IntentMachine.Action {
+            intents.finish()
         }
 
         /// Scene `id` detaches: calls no longer run in it, the intents drop what named it,

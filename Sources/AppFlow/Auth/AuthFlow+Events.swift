@@ -56,7 +56,7 @@ extension AuthFlow {
         output.onTermination = { [weak self] _ in
             consumer.cancel()
             feed.stop()
-            self?.core.withLock { $0.feeds.remove(feed) }
+            self?.core.withLock { $0.unsubscribe(feed) }
         }
         return stream
     }

@@ -15,12 +15,8 @@ extension AuthFlow {
     /// says the flow moved to another session (or out of one), the services machine hears it
     /// in the same step, so that the changes reach it in the order they happened.
     func decide<Action>(_ input: (inout Machine) -> Action) -> Action {
-        guard let services else { return core.withLock { input(&$0.calls) } }
-        let (action, servicesAction) = core.withLock { core in
-            let action = input(&core.calls)
-            return (action, core.calls.takeSessionChange().map { core.services.sessionChanged(to: $0) })
-        }
-        if let servicesAction { services.perform(servicesAction) }
+        let (action, servicesAction) = core.withLock { $0.decide(input) }
+        if let servicesAction { services?.perform(servicesAction) }
         return action
     }
 
@@ -115,7 +111,7 @@ extension AuthFlow {
         }
         if case .start = call {
             let answer = await provider.initialState()
-            core.withLock { $0.calls.startAnswered(stamp, answer) }
+            decide { $0.startAnswered(stamp, answer) }
         }
         // One step, unless the call was launched as it was stamped: the animation the call
         // takes (if its caller named none), where it runs, and how.
@@ -123,7 +119,7 @@ extension AuthFlow {
         let end: Machine.EndAction
         switch launched.fanOut {
         case .resolved(let result):
-            end = core.withLock { $0.calls.callEnded(stamp, result: result) }
+            end = decide { $0.callEnded(stamp, result: result) }
         case .run(let scenes):
             end = await run(stamp, call, launched.route, in: scenes, animation: launched.animation)
         }
@@ -375,7 +371,7 @@ extension AuthFlow {
             await makeChild(plan.place, plan.origin, plan.epoch, scene.id, acquired)
         }
         trace(.workBegan(number: stamp, scene: scene.id, work: .child))
-        if case .cancel(let handle) = core.withLock({ $0.calls.buildStarted(stamp, build) }) {
+        if case .cancel(let handle) = decide({ $0.buildStarted(stamp, build) }) {
             handle.cancel()
         }
         let child = await build.value
@@ -522,8 +518,8 @@ extension AuthFlow {
             policy: route.policy,
             admission: { [self] point, current in
                 let same = Self.isSameAccount(call, current.place, provider: provider)
-                return core.withLock {
-                    $0.calls.admitRelease(
+                return decide {
+                    $0.admitRelease(
                         stamp,
                         call,
                         at: point,

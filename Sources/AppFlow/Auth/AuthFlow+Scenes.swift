@@ -16,7 +16,7 @@ extension AuthFlow {
     /// **After ``finish()``.** The scene shows `placeholder`, and calls return
     /// ``AuthResult/cancelled``.
     public func attachScene(placeholder: Child, stage: (any FlowStage<Screen>)? = nil) -> AuthScene<Provider> {
-        let id = core.withLock { $0.calls.reserveScene() }
+        let id = decide { $0.reserveScene() }
         let scene = Self.makeScene(id, splash: placeholder, stage: stage, configuration: configuration, clock: clock)
         traceTransitions(of: scene)
         let (action, sources) = core.withLock { $0.attach(id, scene) }
@@ -41,7 +41,7 @@ extension AuthFlow {
                 let route = Machine.route(call, configuration, hasServices: Provider.hasServices)
                 let result = await switchTo(stamp, call, route, in: scene, animation: .immediate)
                 await reportShown(stamp, in: CollectionOfOne(scene))
-                next = core.withLock { $0.calls.rejoin(scene.id, after: stamp, result: result) }
+                next = decide { $0.rejoin(scene.id, after: stamp, result: result) }
             case .place(_, let stamp, let place, let epoch, let origin):
                 await self.place(scene, at: place, epoch: epoch, origin: origin, while: stamp)
             }
@@ -111,7 +111,7 @@ extension AuthFlow {
             admission: { [self] point, _ in
                 // At every point, `overtaken` too: a placement's factory is all build, so a
                 // superseded one lets a newer call go first.
-                let admitted = core.withLock { $0.calls.admitPlacement(stamp) }
+                let admitted = decide { $0.admitPlacement(stamp) }
                 answered(admitted, at: point, sceneRun)
                 return admitted
             },

@@ -108,7 +108,7 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
         let services =
             Provider.hasServices
             ? SessionServices<Session, Provider.Services>(
-                machine: LockedPart(of: core, \.services),
+                machine: Core.servicesPart(of: core),
                 make: { await provider.makeServices(for: $0) },
                 tearDown: { await provider.tearDown($0, of: $1) },
                 timedOut: { provider.servicesTeardownTimedOut(for: $0) },
@@ -137,7 +137,7 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
     /// Intents still held when the flow goes are dropped as finished: their openers never
     /// wait forever.
     deinit {
-        for (waiter, result) in core.withLock({ $0.intents.finish() }).resolve {
+        for (waiter, result) in core.withLock({ $0.dropIntents() }).resolve {
             waiter.resolve(result)
         }
     }

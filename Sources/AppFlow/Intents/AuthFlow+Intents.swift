@@ -80,7 +80,7 @@ extension AuthFlow {
         let handle = AuthIntentHandle()
         let traced = tracer != nil
         let (id, action) = core.withLock { core in
-            let (id, action) = core.intents.open(intent, session: session, scene: scene, waiter: handle)
+            let (id, action) = core.openIntent(intent, session: session, scene: scene, waiter: handle)
             // In the same step: another open may drop the handle as soon as the lock is
             // released, and its trace names the number. Lock order: the flow's, then the
             // handle's (a leaf).
@@ -92,7 +92,7 @@ extension AuthFlow {
         }
         handle.withdrawing { [weak self] in
             guard let self else { return }
-            performIntents(core.withLock { $0.intents.withdraw(id) })
+            performIntents(core.withLock { $0.withdrawIntent(id) })
         }
         performIntents(action)
         if let (_, expiry) = action.expire {
@@ -100,7 +100,7 @@ extension AuthFlow {
                 Task.explorable("intent expiry") { [weak self, clock] in
                     do { try await clock.sleep(for: expiry) } catch { return }
                     guard let self else { return }
-                    performIntents(core.withLock { $0.intents.expired(id) })
+                    performIntents(core.withLock { $0.intentExpired(id) })
                 }
             )
         }
@@ -112,7 +112,7 @@ extension AuthFlow {
     /// its way, else to the scene reported last among those showing the session. A scene
     /// not attached is ignored.
     public func sceneBecameActive(_ scene: AuthScene<Provider>) {
-        performIntents(core.withLock { $0.intents.activated(scene.id) })
+        performIntents(core.withLock { $0.sceneActivated(scene.id) })
     }
 
     /// How many intents are held now, waiting for a logged-in child; the one being
@@ -150,11 +150,11 @@ extension AuthFlow {
         while let delivery = next {
             // A call made since the delivery was decided takes it back: its child may be
             // leaving. From here on the delivery runs to its end.
-            guard core.withLock({ $0.intents.deliveryStarting(delivery.id) }) else { return }
+            guard core.withLock({ $0.deliveryStarting(delivery.id) }) else { return }
             let context = AuthIntentContext(session: delivery.session, scene: delivery.scene)
             trace(.intentDelivering(number: delivery.id, scene: delivery.scene))
             await provider.handle(delivery.intent, in: delivery.child, context: context)
-            let action = core.withLock { $0.intents.deliveryEnded(delivery.id) }
+            let action = core.withLock { $0.deliveryEnded(delivery.id) }
             for (waiter, result) in action.resolve {
                 trace(.intentEnded(number: waiter.number, result: Self.traceName(of: result)))
                 waiter.resolve(result)

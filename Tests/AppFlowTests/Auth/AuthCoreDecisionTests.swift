@@ -352,7 +352,7 @@ import Testing
         let (first, other) = (flow.scene.id, second.id)
         let (ready, unsettled) = flow.core.withLock { core in
             // A call made: no scene has shown its outcome yet.
-            _ = core.intents.callMade(isLogout: false)
+            _ = core.makeCall(.login("bob"), joiner: nil, when: nil, launching: nil)
             let stamp = core.calls.newest
             let session = AuthScreen<String, Screen>(
                 place: .loggedIn("ada"),
@@ -379,7 +379,7 @@ import Testing
         let flow = AuthFlow(provider: provider, splash: Screen("splash"))
         #expect(await flow.start() == .completed)
         let (ready, unsettled) = flow.core.withLock { core in
-            _ = core.intents.callMade(isLogout: false)
+            _ = core.makeCall(.login("bob"), joiner: nil, when: nil, launching: nil)
             let session = AuthScreen<String, Screen>(
                 place: .loggedIn("ada"),
                 child: Screen("main"),
