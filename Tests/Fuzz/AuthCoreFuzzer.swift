@@ -3,9 +3,10 @@
 // performers make, each one step as under the core's one lock, and checked against a
 // reference model of the documented rules: a logout supersedes every login made before
 // it, and a lock every unlock and login made before it (none of those begins after it);
-// no intent is delivered across a logout made after it, nor into a session other than the
-// flow's and the one it names; the services live only for the flow's session, told each
-// change once.
+// no intent is delivered across a logout made after it, nor while a logout is on its way,
+// nor into a session other than the flow's and the one it names; the intents and the calls
+// know the same scenes; the services live only for the flow's session, told each change
+// once.
 // Built by `Tests/Fuzz/fuzz.sh`.
 
 /// A provider with sessions, services and intents, all numbers: only its types matter,
@@ -24,7 +25,8 @@ struct FuzzCoreProvider: AuthFlowProvider {
 }
 
 /// Drives an `AuthFlow<FuzzCoreProvider>.AuthCore` as the flow would, with one scene
-/// that shows wherever the flow is, keeping the reference model.
+/// that shows wherever the flow is, attached as `AuthFlow`'s first scene is (so that the
+/// intents see it, and deliver into it), keeping the reference model.
 struct AuthCoreDriver {
     typealias Flow = AuthFlow<FuzzCoreProvider>
 
@@ -34,8 +36,8 @@ struct AuthCoreDriver {
         services: .init(),
         feeds: Flow.EventFeeds()
     )
-    /// The one scene, as the intents know it.
-    let scene = AuthSceneID(rawValue: 1)
+    /// The one scene.
+    let scene: AuthSceneID
     /// The calls stamped that have not ended, in call order.
     var pending: [(stamp: UInt64, call: Flow.Machine.Call)] = []
     /// How many logouts took their place (went on, or joined another).
@@ -48,9 +50,25 @@ struct AuthCoreDriver {
     /// (went on, or joined a call on its way), as the model counts them.
     var lastLogout: UInt64 = 0
     var lastLock: UInt64 = 0
+    /// Whether the newest call that took its place is a logout that has not ended: no
+    /// intent is delivered meanwhile. (One that ended without beginning anywhere, as a
+    /// cancelled one does, left the session where it was, and its intents may go.)
+    var loggingOut = false
 
     /// The starts made whose provider has answered: only those may begin.
     var answered: Set<UInt64> = []
+
+    init() {
+        (scene, _) = core.decide { $0.reserveScene() }
+        let container = Flow.makeScene(
+            scene,
+            splash: -1,
+            stage: nil,
+            configuration: AuthFlowConfiguration(),
+            clock: ContinuousClock()
+        )
+        _ = core.attach(scene, container)
+    }
 
     static let calls: [Flow.Machine.Call] = [
         .start, .login(0), .login(1), .logout(.signedOut), .refresh(nil), .lock(.cover), .lock(.teardown),
@@ -72,10 +90,12 @@ struct AuthCoreDriver {
             guard let intentAction else { violated("the intents did not hear \(call)") }
             // Every call takes a stamp as it is made, a call that joins another too.
             let stamp = core.calls.lastStamp
+            loggingOut = false
             switch call {
             case .logout:
                 logouts += 1
                 lastLogout = stamp
+                loggingOut = true
             case .lock: lastLock = stamp
             case .start, .login, .refresh, .unlock, .uncover: break
             }
@@ -139,6 +159,7 @@ struct AuthCoreDriver {
             inSession: core.calls.sessionEpoch.map { .init(epoch: $0, coverMark: AuthCoverMark()) }
         )
         let (_, actions) = core.end(stamp, [(scene, .completed)], followingUp: false, shown: [(scene, screen)])
+        if core.calls.newestEnded { loggingOut = false }
         for action in actions {
             perform(action)
         }
@@ -164,6 +185,7 @@ struct AuthCoreDriver {
     mutating func perform(_ action: Flow.IntentMachine.Action) {
         guard let delivery = action.deliver else { return }
         guard let intent = intents[delivery.id] else { violated("delivered intent \(delivery.id), never opened") }
+        guard !loggingOut else { violated("intent \(delivery.id) delivered while logout \(lastLogout) is on its way") }
         guard intent.logoutsBefore == logouts else {
             violated(
                 "intent \(delivery.id) delivered across a logout (\(intent.logoutsBefore) before it, \(logouts) now)"
@@ -187,6 +209,9 @@ struct AuthCoreDriver {
         }
         if let kept = core.intents.held.first(where: { intents[$0.id]?.logoutsBefore != logouts }) {
             violated("intent \(kept.id) still held after a logout made after it")
+        }
+        guard core.intents.attached == core.calls.scenes.map(\.id) else {
+            violated("the intents know scenes \(core.intents.attached), the calls \(core.calls.scenes.map(\.id))")
         }
         let broken = core.calls.invariantViolations() + core.intents.invariantViolations()
         guard broken.isEmpty else { violated("invariants \(broken)") }
