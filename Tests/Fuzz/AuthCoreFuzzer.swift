@@ -1,6 +1,7 @@
 // The core part of the fuzz target: an `AuthFlow`'s `AuthCore` as a whole (the calls',
 // intents' and services' machines in one value) driven by the inputs `AuthFlow`'s
-// performers make, each one step as under the core's one lock, and checked against a
+// performers make (scenes attached, detached and activated, and `finish()`, too), each one
+// step as under the core's one lock, and checked against a
 // reference model of the documented rules: a logout supersedes every login made before
 // it, and a lock every unlock and login made before it (none of those begins after it);
 // no intent is delivered across a logout made after it, nor while a logout is on its way,
@@ -26,7 +27,8 @@ struct FuzzCoreProvider: AuthFlowProvider {
 
 /// Drives an `AuthFlow<FuzzCoreProvider>.AuthCore` as the flow would, with one scene
 /// that shows wherever the flow is, attached as `AuthFlow`'s first scene is (so that the
-/// intents see it, and deliver into it), keeping the reference model.
+/// intents see it, and deliver into it), and up to two more that never show a call's
+/// outcome, keeping the reference model.
 struct AuthCoreDriver {
     typealias Flow = AuthFlow<FuzzCoreProvider>
 
@@ -54,6 +56,12 @@ struct AuthCoreDriver {
     /// intent is delivered meanwhile. (One that ended without beginning anywhere, as a
     /// cancelled one does, left the session where it was, and its intents may go.)
     var loggingOut = false
+
+    /// The scenes attached after the first, in attach order: every call fans out to them
+    /// too, but their requests never return, so they never show a call's outcome.
+    var others: [AuthSceneID] = []
+    /// Whether the flow finished (``finish()``).
+    var finished = false
 
     /// The starts made whose provider has answered: only those may begin.
     var answered: Set<UInt64> = []
@@ -181,6 +189,40 @@ struct AuthCoreDriver {
         perform(core.deliveryEnded(id))
     }
 
+    /// Another scene is attached (at most two besides the first), or one of those is
+    /// detached, each as one core step (`AuthCore.attach`, `AuthCore.detach`).
+    mutating func attachOrDetach(_ input: inout FuzzInput) {
+        if others.count < 2, others.isEmpty || input.bit() {
+            let (id, _) = core.decide { $0.reserveScene() }
+            let container = Flow.makeScene(
+                id,
+                splash: -1,
+                stage: nil,
+                configuration: AuthFlowConfiguration(),
+                clock: ContinuousClock()
+            )
+            _ = core.attach(id, container)
+            others.append(id)
+        } else {
+            perform(core.detach(others.remove(at: input.choose(others.count))))
+        }
+    }
+
+    /// The app reports a scene active: the first, or one of the others.
+    mutating func activate(_ input: inout FuzzInput) {
+        let scenes = [scene] + others
+        perform(core.sceneActivated(scenes[input.choose(scenes.count)]))
+    }
+
+    /// The flow finishes, once: the core's steps, of which the intents' is performed here.
+    mutating func finish() {
+        guard !finished else { return }
+        finished = true
+        for case .dropIntents(let action) in core.finish() {
+            perform(action)
+        }
+    }
+
     /// Checks a delivery the intents decide against the model.
     mutating func perform(_ action: Flow.IntentMachine.Action) {
         guard let delivery = action.deliver else { return }
@@ -202,9 +244,11 @@ struct AuthCoreDriver {
     }
 
     mutating func checkModel() {
-        guard core.services.liveEpoch == core.calls.sessionEpoch else {
+        // A finished flow has left its session for the services: none live.
+        let flowEpoch = finished ? nil : core.calls.sessionEpoch
+        guard core.services.liveEpoch == flowEpoch else {
             violated(
-                "services live for \(String(describing: core.services.liveEpoch)), the flow is in \(String(describing: core.calls.sessionEpoch))"
+                "services live for \(String(describing: core.services.liveEpoch)), the flow is in \(String(describing: flowEpoch))"
             )
         }
         if let kept = core.intents.held.first(where: { intents[$0.id]?.logoutsBefore != logouts }) {
@@ -221,12 +265,15 @@ struct AuthCoreDriver {
         var steps = 0
         while !input.isEmpty, steps < 2_000 {
             steps += 1
-            switch input.choose(9) {
+            switch input.choose(11) {
             case 0, 1: makeCall(&input)
             case 2, 3: begin(&input)
             case 4, 5: end(&input)
             case 6: open(&input)
             case 7: answer(&input)
+            case 8: attachOrDetach(&input)
+            // Rarely: once finished, the flow takes its calls and intents no further.
+            case 9: if input.choose(8) == 0 { finish() } else { activate(&input) }
             default: deliver()
             }
             checkModel()
