@@ -5,8 +5,10 @@
 /// No part has a lock of its own, so no lock is ever taken inside another of the flow's: an
 /// input that concerns two parts (a call the intents hear, a session change the services
 /// hear, a scene attached that every part learns of) is one step under the one lock. The
-/// flow reaches each part through the core (`core.withLock { $0.intents… }`); only
-/// `SessionServices`, which knows no core, gets its part as a ``LockedPart`` of the lock.
+/// performers read each part, and change one only through the core's inputs (``decide(_:)``
+/// for the calls' machine, which tells the services of any session change in the same
+/// step; one input each for the intents and the feeds); only `SessionServices`, which
+/// knows no core, gets its part as a ``LockedPart`` of the lock (``servicesPart(of:)``).
 ///
 /// It is a type nested in ``AuthFlow``, so that code generic over the provider finds its
 /// layout by the provider alone: as a struct generic over its four parts, every access from
