@@ -60,6 +60,8 @@ struct AuthCoreDriver {
     /// The scenes attached after the first, in attach order: every call fans out to them
     /// too, but their requests never return, so they never show a call's outcome.
     var others: [AuthSceneID] = []
+    /// Whether the first scene is still attached; a detached one's requests still return.
+    var firstAttached = true
     /// Whether the flow finished (``finish()``).
     var finished = false
 
@@ -90,7 +92,7 @@ struct AuthCoreDriver {
         let joiner = input.bit() ? AuthOutcome() : nil
         // A start is launched only once its provider answered, never as it is stamped.
         let launching = call != .start && input.bit() ? Flow.Launching(animation: .immediate) : nil
-        let (action, _, intentAction, _) = core.makeCall(call, joiner: joiner, when: nil, launching: launching)
+        let (action, launched, intentAction, _) = core.makeCall(call, joiner: joiner, when: nil, launching: launching)
         switch action {
         case .resolve:
             guard intentAction == nil else { violated("the intents heard a call resolved at once") }
@@ -111,7 +113,28 @@ struct AuthCoreDriver {
             delivering = nil
             perform(intentAction)
         }
-        if case .proceed(let stamp, _) = action { pending.append((stamp, call)) }
+        guard case .proceed(let stamp, _) = action else { return }
+        if case .resolved(let result)? = launched?.fanOut {
+            // No scene attached: the call was admitted against the flow's place as it was
+            // launched, and ends at once, as `AuthFlow.run` ends it.
+            if result == .completed { checkBegan(stamp, call) }
+            // The services heard in the step that launched it, before the call ends.
+            checkServices()
+            _ = core.decide { $0.callEnded(stamp, result: result) }
+        } else {
+            pending.append((stamp, call))
+        }
+    }
+
+    /// Call `stamp` began: the model's call-order rules.
+    func checkBegan(_ stamp: UInt64, _ call: Flow.Machine.Call) {
+        switch call {
+        case .login where stamp < lastLogout:
+            violated("login \(stamp) began after logout \(lastLogout), made after it")
+        case .login where stamp < lastLock, .unlock where stamp < lastLock:
+            violated("\(call) \(stamp) began after lock \(lastLock), made after it")
+        default: break
+        }
     }
 
     /// A pending call is admitted at its start in the scene, which shows the flow's place:
@@ -134,13 +157,7 @@ struct AuthCoreDriver {
             )
         }
         guard action == .admit else { return }
-        switch call {
-        case .login where stamp < lastLogout:
-            violated("login \(stamp) began after logout \(lastLogout), made after it")
-        case .login where stamp < lastLock, .unlock where stamp < lastLock:
-            violated("\(call) \(stamp) began after lock \(lastLock), made after it")
-        default: break
-        }
+        checkBegan(stamp, call)
     }
 
     /// The provider answers a pending start: logged out, logged in with 0 or 1, or locked.
@@ -189,10 +206,14 @@ struct AuthCoreDriver {
         perform(core.deliveryEnded(id))
     }
 
-    /// Another scene is attached (at most two besides the first), or one of those is
-    /// detached, each as one core step (`AuthCore.attach`, `AuthCore.detach`).
+    /// Another scene is attached (at most two besides the first), or one is detached, the
+    /// first seldom, each as one core step (`AuthCore.attach`, `AuthCore.detach`). With no
+    /// scene attached, a call launched runs against the flow's place (`makeCall`).
     mutating func attachOrDetach(_ input: inout FuzzInput) {
-        if others.count < 2, others.isEmpty || input.bit() {
+        if firstAttached, input.choose(8) == 0 {
+            firstAttached = false
+            perform(core.detach(scene))
+        } else if others.count < 2, others.isEmpty || input.bit() {
             let (id, _) = core.decide { $0.reserveScene() }
             let container = Flow.makeScene(
                 id,
@@ -243,14 +264,19 @@ struct AuthCoreDriver {
         delivering = delivery.id
     }
 
-    mutating func checkModel() {
-        // A finished flow has left its session for the services: none live.
+    /// The services live for the flow's session; a finished flow has left its session for
+    /// the services, and none live.
+    func checkServices() {
         let flowEpoch = finished ? nil : core.calls.sessionEpoch
         guard core.services.liveEpoch == flowEpoch else {
             violated(
                 "services live for \(String(describing: core.services.liveEpoch)), the flow is in \(String(describing: flowEpoch))"
             )
         }
+    }
+
+    mutating func checkModel() {
+        checkServices()
         if let kept = core.intents.held.first(where: { intents[$0.id]?.logoutsBefore != logouts }) {
             violated("intent \(kept.id) still held after a logout made after it")
         }

@@ -6,9 +6,10 @@
 /// input that concerns two parts (a call the intents hear, a session change the services
 /// hear, a scene attached that every part learns of) is one step under the one lock. The
 /// performers read each part, and change one only through the core's inputs (``decide(_:)``
-/// for the calls' machine, which tells the services of any session change in the same
-/// step; one input each for the intents and the feeds); only `SessionServices`, which
-/// knows no core, gets its part as a ``LockedPart`` of the lock (``servicesPart(of:)``).
+/// for the calls' machine, which tells the services of a session change in the same step;
+/// a core input of its own for each input of the intents and of the feeds); only
+/// `SessionServices`, which knows no core, gets its part as a ``LockedPart`` of the lock
+/// (``servicesPart(of:)``).
 ///
 /// It is a type nested in ``AuthFlow``, so that code generic over the provider finds its
 /// layout by the provider alone: as a struct generic over its four parts, every access from
@@ -44,8 +45,10 @@ extension AuthFlow {
 
         /// Gives the calls' machine one input and returns its action. If the input moved the
         /// flow to another session (or out of one), the services hear it in the same step,
-        /// so that the changes reach them in the order they happened: no input of the calls'
-        /// machine can move the session without the services hearing it.
+        /// so that the changes reach them in the order they happened. Every input the
+        /// performers give the calls' machine comes through here; the core's own steps give
+        /// it only inputs that cannot move the place, but for ``makeCall(_:joiner:when:launching:)``'s
+        /// launch, which comes through here too.
         mutating func decide<Action>(_ input: (inout Machine) -> Action) -> (Action, ServicesAction?) {
             let action = input(&calls)
             guard Provider.hasServices, let change = calls.takeSessionChange() else { return (action, nil) }

@@ -39,8 +39,9 @@
 ///    session. (That a ready or activated scene is attached, once, and that a ready one is
 ///    not still to show the newest call's outcome, hold by ``Scene``: each attached scene
 ///    has one stage and one place in activation order.)
-/// 4. Every scene a held intent names is attached, and no two scenes share an activation,
-///    none later than the last one counted: the most recently activated scene is one.
+/// 4. Every scene a held intent names is attached, and no two scenes share an activation
+///    number, none above the count of activations: ``nextStep()`` finds the most recently
+///    activated scene by the highest number, which is then one scene.
 /// 5. While nothing is delivered, the oldest held intent can be neither delivered nor
 ///    dropped as mismatched: the machine never leaves work undone. (The intents behind it
 ///    wait for it, even those a ready scene could take: delivery keeps open order.)

@@ -55,23 +55,29 @@ struct AuthFlowDecisionTests {
         let clock = ManualClock()
         let flow = AuthFlow(provider: provider, splash: Screen("splash"), clock: clock)
         /// Waits until the factory sleeps until `offset` on the clock, then checks that the
-        /// flow has built only `built` so far, and lets the clock go through the delay.
-        func passDelay(until offset: Duration, built: [String]) async {
+        /// outgoing child has prepared (`prepared` is the last departure), that the flow has
+        /// built only `built` so far, and lets the clock go through the delay.
+        func passDelay(until offset: Duration, prepared: String, built: [String]) async {
             let deadline = ManualClock.Instant(offset: offset)
-            let waits = await eventually(timeout: .seconds(30)) { clock.nextDeadline == deadline }
+            let waits = await eventually(timeout: .seconds(5)) { clock.nextDeadline == deadline }
             #expect(waits, "no wait until \(offset)")
+            #expect(provider.departures.all.last == prepared, "waited before the outgoing child prepared")
             #expect(provider.built.all == built, "built before its delay ran")
             await clock.advance(through: deadline)
         }
         let start = Task { await flow.start() }
-        await passDelay(until: .seconds(2), built: [])
-        #expect(await start.value(within: .seconds(30)) == .completed)
+        await passDelay(until: .seconds(2), prepared: "splash logout by start to signedOut", built: [])
+        #expect(await start.value(within: .seconds(5)) == .completed)
         let login = Task { await flow.login("ada") }
-        await passDelay(until: .seconds(3), built: ["loggedOut"])
-        #expect(await login.value(within: .seconds(30)) == .completed)
+        await passDelay(until: .seconds(3), prepared: "loggedOut login by login", built: ["loggedOut"])
+        #expect(await login.value(within: .seconds(5)) == .completed)
         let logout = Task { await flow.logout() }
-        await passDelay(until: .seconds(5), built: ["loggedOut", "loggedIn(ada)"])
-        #expect(await logout.value(within: .seconds(30)) == .completed)
+        await passDelay(
+            until: .seconds(5),
+            prepared: "main(ada) logout by logout to signedOut",
+            built: ["loggedOut", "loggedIn(ada)"]
+        )
+        #expect(await logout.value(within: .seconds(5)) == .completed)
         #expect(provider.built.all == ["loggedOut", "loggedIn(ada)", "loggedOut"])
         await flow.finish()
     }
