@@ -59,7 +59,9 @@ struct AuthFlowDecisionTests {
         /// built only `built` so far, and lets the clock go through the delay.
         func passDelay(until offset: Duration, prepared: String, built: [String]) async {
             let deadline = ManualClock.Instant(offset: offset)
-            let waits = await eventually(timeout: .seconds(5)) { clock.nextDeadline == deadline }
+            // 10 s: a few task hops on a loaded machine; three failed waits still end within the
+            // suite's 45 s bound.
+            let waits = await eventually(timeout: .seconds(10)) { clock.nextDeadline == deadline }
             #expect(waits, "no wait until \(offset)")
             #expect(provider.departures.all.last == prepared, "waited before the outgoing child prepared")
             #expect(provider.built.all == built, "built before its delay ran")
@@ -67,17 +69,17 @@ struct AuthFlowDecisionTests {
         }
         let start = Task { await flow.start() }
         await passDelay(until: .seconds(2), prepared: "splash logout by start to signedOut", built: [])
-        #expect(await start.value(within: .seconds(5)) == .completed)
+        #expect(await start.value(within: .seconds(10)) == .completed)
         let login = Task { await flow.login("ada") }
         await passDelay(until: .seconds(3), prepared: "loggedOut login by login", built: ["loggedOut"])
-        #expect(await login.value(within: .seconds(5)) == .completed)
+        #expect(await login.value(within: .seconds(10)) == .completed)
         let logout = Task { await flow.logout() }
         await passDelay(
             until: .seconds(5),
             prepared: "main(ada) logout by logout to signedOut",
             built: ["loggedOut", "loggedIn(ada)"]
         )
-        #expect(await logout.value(within: .seconds(5)) == .completed)
+        #expect(await logout.value(within: .seconds(10)) == .completed)
         #expect(provider.built.all == ["loggedOut", "loggedIn(ada)", "loggedOut"])
         await flow.finish()
     }
