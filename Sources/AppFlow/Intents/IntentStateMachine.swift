@@ -34,7 +34,7 @@
 /// 1. At most `capacity` intents are held; their ids increase in open order and are below
 ///    `nextID`, and the one being delivered is not held. (That one not started yet is the
 ///    one being delivered holds by ``DeliveryStage``.)
-/// 2. After ``finish()`` nothing is held and no scene is ready.
+/// 2. After ``finish()`` no scene is ready. (That nothing is held then holds by ``Intake``.)
 /// 3. The scenes are attached once each, in attach order, and all ready scenes show one
 ///    session. (That a ready or activated scene is attached, once, and that a ready one is
 ///    not still to show the newest call's outcome, hold by ``Scene``: each attached scene
@@ -100,8 +100,24 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
     let sameAccount: @Sendable (Session, Session) -> Bool
     /// The id the next intent gets.
     private(set) var nextID: ID = 1
-    /// The intents waiting, in open order.
-    private(set) var held: [Held] = []
+    /// Whether the machine takes intents, with those it holds.
+    enum Intake {
+        /// Intents are taken: these wait, in open order.
+        case open([Held])
+        /// ``finish()`` was called: nothing is held, and an intent opened is dropped at once.
+        case finished
+    }
+
+    /// Whether the machine takes intents, with those it holds.
+    private(set) var intake = Intake.open([])
+    /// The intents waiting, in open order; none once finished.
+    var held: [Held] {
+        if case .open(let held) = intake { held } else { [] }
+    }
+    /// Whether ``finish()`` was called.
+    var isFinished: Bool {
+        if case .finished = intake { true } else { false }
+    }
     /// Where the one delivery stands. An intent decided for a scene and not yet started
     /// is the one being delivered, by the cases.
     enum DeliveryStage {
@@ -173,9 +189,6 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
     var unsettled: Set<AuthSceneID> {
         Set(scenes.filter(\.stage.isUnsettled).map(\.id))
     }
-    /// Whether ``finish()`` was called.
-    private(set) var isFinished = false
-
     /// A machine holding at most `capacity` intents (at least one), each for `expiry` at
     /// most (`nil`: no expiry), matching an intent's session to the session shown with
     /// `sameAccount` (the provider's ``AuthFlowProvider/isSameAccount(_:as:)``).
@@ -206,10 +219,12 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
             delivery = .idle
             takeBack(taken, &action)
         }
-        held.removeAll { held in
-            guard held.scene == id else { return false }
-            action.resolve.append((held.waiter, .dropped(.sceneGone)))
-            return true
+        withHeld { held in
+            held.removeAll { held in
+                guard held.scene == id else { return false }
+                action.resolve.append((held.waiter, .dropped(.sceneGone)))
+                return true
+            }
         }
         advance(&action)
         return action
@@ -244,8 +259,10 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
             }
         }
         if isLogout {
-            action.resolve += held.map { ($0.waiter, .dropped(.loggedOut)) }
-            held.removeAll()
+            withHeld { held in
+                action.resolve += held.map { ($0.waiter, .dropped(.loggedOut)) }
+                held.removeAll()
+            }
         }
         return action
     }
@@ -287,7 +304,7 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
         waiter: Waiter
     ) -> (id: ID, action: Action) {
         var action = Action()
-        if isFinished {
+        guard case .open = intake else {
             action.resolve.append((waiter, .dropped(.finished)))
             return (0, action)
         }
@@ -297,9 +314,11 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
         }
         let id = nextID
         nextID += 1
-        held.append(Held(id: id, intent: intent, session: session, scene: scene, waiter: waiter))
-        if held.count > capacity {
-            action.resolve.append((held.removeFirst().waiter, .dropped(.displaced)))
+        withHeld { [capacity] held in
+            held.append(Held(id: id, intent: intent, session: session, scene: scene, waiter: waiter))
+            if held.count > capacity {
+                action.resolve.append((held.removeFirst().waiter, .dropped(.displaced)))
+            }
         }
         advance(&action)
         if let expiry, held.contains(where: { $0.id == id }) { action.expire = (id, expiry) }
@@ -347,7 +366,6 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
     /// The flow is finished: every intent held is dropped, and intents opened later too. A
     /// delivery running goes on to its end.
     mutating func finish() -> Action {
-        isFinished = true
         for index in scenes.indices { scenes[index].stage = .settled }
         var action = Action()
         if case .decided(let taken, _) = delivery {
@@ -355,7 +373,7 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
             action.resolve.append((taken.waiter, .dropped(.finished)))
         }
         action.resolve += held.map { ($0.waiter, .dropped(.finished)) }
-        held.removeAll()
+        intake = .finished
         return action
     }
 
@@ -371,7 +389,7 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
             return action
         }
         guard let index = held.firstIndex(where: { $0.id == id }) else { return action }
-        action.resolve.append((held.remove(at: index).waiter, .dropped(reason)))
+        withHeld { held in action.resolve.append((held.remove(at: index).waiter, .dropped(reason))) }
         advance(&action)
         return action
     }
@@ -385,9 +403,19 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
         } else if held.count >= capacity {
             action.resolve.append((taken.waiter, .dropped(.displaced)))
         } else {
-            held.insert(taken, at: 0)
+            withHeld { held in held.insert(taken, at: 0) }
         }
         advance(&action)
+    }
+
+    /// Changes the intents held with `body`, returning its result; once finished, none are
+    /// held, and `body` is not run (`nil`).
+    @discardableResult
+    private mutating func withHeld<Result>(_ body: (inout [Held]) -> Result) -> Result? {
+        guard case .open(var held) = intake else { return nil }
+        intake = .open([])  // the array is uniquely referenced while `body` changes it
+        defer { intake = .open(held) }
+        return body(&held)
     }
 
     private func isAttached(_ id: AuthSceneID) -> Bool {
@@ -435,8 +463,8 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
     /// Drops mismatched intents and starts the next delivery, while the oldest held intent
     /// can go.
     private mutating func advance(_ action: inout Action) {
-        while let step = nextStep() {
-            let head = held.removeFirst()
+        // A step is found only for a head held, so one is removed with each.
+        while let step = nextStep(), let head = withHeld({ $0.removeFirst() }) {
             switch step {
             case .mismatch:
                 action.resolve.append((head.waiter, .dropped(.sessionMismatch)))
@@ -465,8 +493,8 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
         if let delivering, delivering.id >= nextID || ids.contains(delivering.id) {
             broken.append("1: delivering \(delivering.id) with held \(ids)")
         }
-        if isFinished && (!held.isEmpty || !ready.isEmpty) {
-            broken.append("2: finished with \(held.count) held, \(ready.count) ready")
+        if isFinished && !ready.isEmpty {
+            broken.append("2: finished with \(ready.count) ready")
         }
         let attached = attached
         let ready = ready
@@ -504,4 +532,5 @@ extension IntentStateMachine.SceneStage {
 extension IntentStateMachine.SceneStage: Sendable where Child: Sendable {}
 extension IntentStateMachine.Scene: Sendable where Child: Sendable {}
 extension IntentStateMachine.DeliveryStage: Sendable where Intent: Sendable, Waiter: Sendable {}
+extension IntentStateMachine.Intake: Sendable where Intent: Sendable, Waiter: Sendable {}
 extension IntentStateMachine.Action: Sendable where Intent: Sendable, Child: Sendable, Waiter: Sendable {}
