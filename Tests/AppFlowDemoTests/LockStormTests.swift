@@ -6,9 +6,10 @@ import Testing
 /// Act 4 and its checker: a session mount after a lock returned is a violation unless an
 /// unlock or a login was placed after that lock.
 ///
-/// The bounds of the other storms': the act's 2,000 calls yield to the other tests' jobs
-/// between calls, so on a loaded machine it lasts about as long as the whole suite (36 s of
-/// a 49 s run beside a busy core; 1.4 s alone under ThreadSanitizer).
+/// The bounds of the storm suites (`DemoTests`, `LeakStormTests`): the act's 2,000 calls
+/// yield to the other tests' jobs between calls, so on a loaded machine it lasts about as
+/// long as the whole suite (36 s of a 49 s run beside a busy core; 1.4 s alone under
+/// ThreadSanitizer).
 @Suite(.timeLimit(.minutes(2)), .endsWithin(.seconds(100)))
 struct LockStormTests {
     /// One observation, in the order it happened: a call about to be placed (with its place

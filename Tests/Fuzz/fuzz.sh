@@ -9,7 +9,7 @@ cd "$(dirname "$0")/../.."
 out=.build-fuzz
 mkdir -p "$out"
 sources=$(find Sources/AppFlow -name '*.swift' | sort)
-swiftc -sanitize=fuzzer,address -parse-as-library -swift-version 6 -O -package-name appflow -module-name AppFlowFuzz \
+swiftc -sanitize=fuzzer,address -parse-as-library -swift-version 6 -O -j2 -package-name appflow -module-name AppFlowFuzz \
     $sources Tests/Fuzz/*.swift -o "$out/fuzz-state-machines"
 export SWIFT_BACKTRACE=enable=no
 arg=${1:-60}

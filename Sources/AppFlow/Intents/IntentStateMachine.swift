@@ -108,7 +108,7 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
         case finished
     }
 
-    /// Whether the machine takes intents, with those it holds.
+    /// Where the machine stands: open, with the intents it holds, or finished.
     private(set) var intake = Intake.open([])
     /// The intents waiting, in open order; none once finished.
     var held: [Held] {
@@ -402,8 +402,10 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
             action.resolve.append((taken.waiter, .dropped(.sceneGone)))
         } else if held.count >= capacity {
             action.resolve.append((taken.waiter, .dropped(.displaced)))
-        } else {
-            withHeld { held in held.insert(taken, at: 0) }
+        } else if withHeld({ held in held.insert(taken, at: 0) }) == nil {
+            // Once finished no delivery is decided, so none is taken back: its opener would
+            // never hear.
+            preconditionFailure("Internal inconsistency: a delivery taken back after finish()")
         }
         advance(&action)
     }
