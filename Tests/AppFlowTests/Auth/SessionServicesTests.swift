@@ -157,6 +157,7 @@ import Testing
         #expect(!provider.log.all.contains("tear down kit 1 of ada"), "a scene left, the session goes on")
         await flow.finish()
         // Only the children in place stay, held by their finished containers; the services go.
-        #expect(provider.tracker?.alive == ["main(ada)@1", "main(ada)@2"])
+        // The two scenes make theirs concurrently, so either may be tracked first.
+        #expect(provider.tracker?.alive.sorted() == ["main(ada)@1", "main(ada)@2"])
     }
 }
