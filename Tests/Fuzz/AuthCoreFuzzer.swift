@@ -32,12 +32,7 @@ struct FuzzCoreProvider: AuthFlowProvider {
 struct AuthCoreDriver {
     typealias Flow = AuthFlow<FuzzCoreProvider>
 
-    var core = Flow.AuthCore(
-        calls: Flow.Machine(hasServices: true),
-        intents: Flow.IntentMachine(capacity: 3, expiry: .seconds(1)),
-        services: .init(),
-        feeds: Flow.EventFeeds()
-    )
+    var core: Flow.AuthCore
     /// The one scene.
     let scene: AuthSceneID
     /// The calls stamped that have not ended, in call order.
@@ -69,13 +64,20 @@ struct AuthCoreDriver {
     var answered: Set<UInt64> = []
 
     init() {
-        (scene, _) = core.decide { $0.reserveScene() }
+        var calls = Flow.Machine(hasServices: true)
+        scene = calls.reserveScene()
         let container = Flow.makeScene(
             scene,
             splash: -1,
             stage: nil,
             configuration: AuthFlowConfiguration(),
             clock: ContinuousClock()
+        )
+        core = Flow.AuthCore(
+            calls: calls,
+            intents: Flow.IntentMachine(capacity: 3, expiry: .seconds(1)),
+            services: .init(),
+            feeds: Flow.EventFeeds(first: container)
         )
         _ = core.attach(scene, container)
     }

@@ -162,8 +162,8 @@ extension AuthFlow {
         }
 
         /// The scene whose child the flow's phase reads: the first attached, else the last
-        /// detached; `nil` before any scene was attached.
-        var shownScene: AuthScene<Provider>? {
+        /// detached.
+        var shownScene: AuthScene<Provider> {
             calls.scenes.first?.scene ?? feeds.lastDetached
         }
 

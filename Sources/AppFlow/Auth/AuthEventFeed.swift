@@ -87,8 +87,15 @@ final class AuthEventFeed<Screen: Sendable>: Sendable {
 struct AuthEventFeeds<Screen: Sendable, Scene: Sendable>: Sendable {
     /// The live feeds, by identity.
     private(set) var feeds: [ObjectIdentifier: AuthEventFeed<Screen>] = [:]
-    /// The last scene detached, while none is attached.
-    private(set) var lastDetached: Scene?
+    /// The scene whose child the flow's phase reads while no scene is attached: the last one
+    /// detached. It starts as the flow's first scene, which is attached from the flow's
+    /// start, so that the phase always has a scene to read and the performer no fallback.
+    private(set) var lastDetached: Scene
+
+    /// The feeds of a flow whose first scene is `first`.
+    init(first: Scene) {
+        lastDetached = first
+    }
 
     /// `scene` was detached, and no scene is attached any longer.
     mutating func lastDetached(_ scene: Scene) {

@@ -422,7 +422,10 @@ extension AuthFlow {
         case .loggedOut(let variant):
             return await provider.makeLoggedOutChild(AuthLoggedOutContext(variant: variant, scene: scene))
         case .splash:
-            return await provider.makeLoggedOutChild(AuthLoggedOutContext(variant: .signedOut, scene: scene))
+            // The core never asks for a child there: no plan is at the splash, and a scene is
+            // never placed at it (it waits for a call instead); both are fuzzed against the
+            // core's reference model.
+            preconditionFailure("Internal inconsistency: a child was asked for at the splash")
         }
     }
 

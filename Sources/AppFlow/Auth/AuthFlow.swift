@@ -103,7 +103,9 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
             expiry: configuration.intentExpiry
         ) { provider.isSameAccount($0, as: $1) }
         intents.attached(id)
-        let core = LockedValue(Core(calls: machine, intents: intents, services: .init(), feeds: EventFeeds()))
+        let core = LockedValue(
+            Core(calls: machine, intents: intents, services: .init(), feeds: EventFeeds(first: scene))
+        )
         self.core = core
         let services =
             Provider.hasServices
@@ -171,7 +173,7 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
 
     /// The scene whose child ``phase`` reads: the first attached, else the last detached.
     var shownScene: AuthScene<Provider> {
-        core.withLock { $0.shownScene } ?? scene
+        core.withLock { $0.shownScene }
     }
 
     /// The phase the newest call asked for, known the moment that call was made: a

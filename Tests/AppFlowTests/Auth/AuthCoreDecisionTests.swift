@@ -241,6 +241,38 @@ import Testing
         await without.finish()
     }
 
+    /// The scene whose child the flow's phase reads comes from the core alone, with no
+    /// fallback in the flow: the first scene from the start, the first attached while any
+    /// is, and the last detached once none is, after ``AuthFlow/finish()`` too.
+    @Test func thePhaseIsReadFromTheSceneTheCoreNamesAttachedFirstElseDetachedLast() async {
+        let flow = AuthFlow(provider: TestAuthProvider(), splash: Screen("splash"))
+        func shown() -> AuthSceneID { flow.core.withLock { $0.shownScene.id } }
+        #expect(shown() == flow.scene.id)
+        let second = flow.attachScene(placeholder: Screen("second"))
+        let third = flow.attachScene(placeholder: Screen("third"))
+        #expect(shown() == flow.scene.id)
+        await flow.detach(flow.scene)
+        #expect(shown() == second.id)
+        await flow.detach(third)
+        #expect(shown() == second.id)
+        await flow.detach(second)
+        #expect(shown() == second.id, "no scene is attached: the last detached")
+        #expect(await flow.phase == .splash)
+        await flow.finish()
+        #expect(shown() == second.id)
+    }
+
+    /// The performer makes no child the core did not plan: none is planned or placed at the
+    /// splash (the fuzzers check it against their models), so a child asked for there stops
+    /// the process instead of being made as a logged-out one, as it once was.
+    @Test func aChildAskedForAtTheSplashStopsTheProcessForTheCoreNeverPlansOne() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let flow = AuthFlow(provider: TestAuthProvider(), splash: Screen("splash"))
+            _ = await flow.makeChild(.splash, .start, nil, flow.scene.id, nil)
+        }
+        expectInternalInconsistency(in: result)
+    }
+
     /// A new event stream's feed subscribes to every scene attached in the step that adds
     /// it; a finished flow takes none, so the stream ends at once. The core decides both.
     @Test func anEventFeedSubscribesToEverySceneUntilTheFlowFinishes_ThenItIsTakenNoMore() async {

@@ -353,7 +353,7 @@ struct AuthFlowCallOrderTests {
         let bob = Task { await flow.login("bob") }
         #expect(await eventually { hooks.all.contains("main(bob).willAppear") })
         let last = Task { await flow.logout() }
-        #expect(await eventually(timeout: .seconds(5)) { hooks.all.contains("main(bob).didDisappear") })
+        #expect(await eventually(timeout: .seconds(30)) { hooks.all.contains("main(bob).didDisappear") })
         await flow.finish()
         #expect(await bob.value(within: .seconds(10)) == .interrupted)
         #expect(await last.value(within: .seconds(10)) == .completed)
