@@ -231,7 +231,7 @@ extension AuthFlow {
             }
             steps += [.finishScenes(scenes), .endFeeds(feeds.finish()), .waitForOvertakenFactories]
             if Provider.hasServices {
-                steps.append(.finishServices(scenes.map(\.id)))
+                steps.append(.finishServices(scenes.map { $0.id }))
             }
             return steps
         }

@@ -199,7 +199,7 @@ extension AuthFlow {
         in scenes: [(id: AuthSceneID, scene: AuthScene<Provider>)],
         animation: TransitionAnimation
     ) async -> Machine.EndAction {
-        var shown = await shownScreens(scenes.lazy.map(\.scene))
+        var shown = await shownScreens(scenes.lazy.map { $0.scene })
         let (ending, intentActions) = core.withLock { $0.end(stamp, results, followingUp: false, shown: shown) }
         switch ending {
         case .done(let end):
@@ -221,7 +221,7 @@ extension AuthFlow {
                 let result = await task.value
                 final = final.map { $0.id == id ? (id, result) : $0 }
             }
-            shown = await shownScreens(scenes.lazy.map(\.scene))
+            shown = await shownScreens(scenes.lazy.map { $0.scene })
             let (ending, intentActions) = core.withLock { $0.end(stamp, final, followingUp: true, shown: shown) }
             guard case .done(let end) = ending else {
                 preconditionFailure("Internal inconsistency: a follow-up was followed up")

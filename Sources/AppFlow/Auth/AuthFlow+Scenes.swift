@@ -65,7 +65,7 @@ extension AuthFlow {
 
     /// The scenes attached now, in the order they were attached.
     public var scenes: [AuthScene<Provider>] {
-        core.withLock { $0.calls.scenes.map(\.scene) }
+        core.withLock { $0.calls.scenes.map { $0.scene } }
     }
 
     /// A scene's container, showing `splash` until its first transition.

@@ -41,7 +41,7 @@ struct AuthSceneList<Scene> {
 
     /// The invariants of the type's documentation that the state breaks; empty when all hold.
     func invariantViolations() -> [String] {
-        let ids = scenes.map(\.id.rawValue)
+        let ids = scenes.map { $0.id.rawValue }
         guard ids != ids.sorted() || Set(ids).count != ids.count || (ids.last ?? 0) >= nextID else { return [] }
         return ["6: scenes \(ids), next \(nextID)"]
     }

@@ -61,7 +61,7 @@ struct AuthStartGuards<Session: Sendable & Equatable, Joiner> {
     /// then drops the carried guards.
     mutating func called(_ stamp: Stamp, isStart: Bool, replacingUnbegunStart unbegunStart: Stamp?) {
         if isStart {
-            if let unbegunStart { carried = starts[unbegunStart]?.guards.map(\.guard) ?? [] }
+            if let unbegunStart { carried = starts[unbegunStart]?.guards.map { $0.guard } ?? [] }
             if !carried.isEmpty { starts[stamp, default: Start()].guards = carried.map { ($0, nil) } }
         }
         carried = []
@@ -88,7 +88,7 @@ struct AuthStartGuards<Session: Sendable & Equatable, Joiner> {
         let resumed = start.guards.compactMap { entry in
             entry.joiner.map { ($0, Self.result(of: entry.guard.by, steps, start.answer != nil, result)) }
         }
-        if carries, !start.guards.isEmpty { carried = start.guards.map(\.guard) }
+        if carries, !start.guards.isEmpty { carried = start.guards.map { $0.guard } }
         return resumed
     }
 
@@ -138,14 +138,14 @@ struct AuthStartGuards<Session: Sendable & Equatable, Joiner> {
         // A step that changed nothing is unchanged; one a later step changed back or
         // replaced is superseded.
         guard steps[index].changed else { return .unchanged }
-        return steps[(index + 1)...].contains(where: \.changed) ? .superseded : result
+        return steps[(index + 1)...].contains { $0.changed } ? .superseded : result
     }
 
     // MARK: - Invariants
 
     /// The stamps held, answers, guards and carried guards alike.
     var heldStamps: [Stamp] {
-        Array(starts.keys) + starts.values.flatMap { $0.guards.map(\.guard.by) } + carried.map(\.by)
+        Array(starts.keys) + starts.values.flatMap { $0.guards.map { $0.guard.by } } + carried.map { $0.by }
     }
 
     /// The invariants the state breaks; empty when all hold: each start's guards are in
@@ -153,7 +153,7 @@ struct AuthStartGuards<Session: Sendable & Equatable, Joiner> {
     func invariantViolations() -> [String] {
         var broken: [String] = []
         for (stamp, start) in starts {
-            let bys = start.guards.map(\.guard.by)
+            let bys = start.guards.map { $0.guard.by }
             if bys != bys.sorted() { broken.append("7: the guards of start \(stamp) are out of call order") }
             if let stray = start.guards.first(where: { $0.joiner != nil && $0.guard.by <= stamp }) {
                 broken.append("7: call \(stray.guard.by) joined start \(stamp) before it was made")

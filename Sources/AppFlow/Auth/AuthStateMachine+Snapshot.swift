@@ -46,19 +46,19 @@ extension AuthStateMachine {
             joiners: order.joiners,
             build: order.build?.stamp,
             buildHandle: order.build?.handle,
-            startAnswers: starts.starts.compactMapValues(\.answer),
+            startAnswers: starts.starts.compactMapValues { $0.answer },
             unchangedCalls: unchangedCalls,
             requestedPhase: requestedPhase,
             targets: locks.targets,
             lastHidden: locks.lastHidden,
             lastCoverCall: locks.lastCoverCall,
-            startGuards: starts.starts.compactMapValues { $0.guards.isEmpty ? nil : $0.guards.map(\.guard) },
+            startGuards: starts.starts.compactMapValues { $0.guards.isEmpty ? nil : $0.guards.map { $0.guard } },
             guardJoiners: starts.starts.compactMapValues { start in
                 let joined = start.guards.compactMap { entry in entry.joiner.map { (entry.guard.by, $0) } }
                 return joined.isEmpty ? nil : Dictionary(uniqueKeysWithValues: joined)
             },
             carriedGuards: starts.carried,
-            scenes: scenes.map(\.id),
+            scenes: scenes.map { $0.id },
             nextScene: nextScene,
             newestFannedOut: newestFannedOut,
             place: place,

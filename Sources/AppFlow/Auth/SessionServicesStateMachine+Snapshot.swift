@@ -26,7 +26,7 @@ extension SessionServicesStateMachine {
             liveEpoch: liveEpoch,
             shown: shown,
             factories: factories,
-            queued: queued.map(\.epoch)
+            queued: queued.map { $0.epoch }
         )
     }
 }

@@ -149,7 +149,7 @@ struct SessionServicesStateMachine<Session: Sendable & Equatable, Services, Wait
         self.held = nil
         // Every factory queued is of the session the flow is in (invariant 3).
         guard let first = held.queued.first else { return .none }
-        let waiting = held.queued.dropFirst().map(\.waiter)
+        let waiting = held.queued.dropFirst().map { $0.waiter }
         self.held = Held(epoch: first.epoch, session: first.session, stage: .making(waiting))
         return Action(resume: [(first.waiter, .make)])
     }

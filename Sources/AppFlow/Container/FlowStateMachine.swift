@@ -672,7 +672,7 @@ struct FlowStateMachine<Waiter, FinishWaiter> {
             owner = nil
         case .running(let running, let pending):
             owner = running
-            waiting = pending.elements.map(\.id)
+            waiting = pending.elements.map { $0.id }
         case .finishing(let running, _):
             owner = running
             if running.interruption == nil {

@@ -174,10 +174,10 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
     private(set) var activations: UInt64 = 0
     /// Scenes the app activated, the most recent first.
     var activity: [AuthSceneID] {
-        scenes.compactMap { scene in scene.activated.map { (scene.id, $0) } }.sorted { $0.1 > $1.1 }.map(\.0)
+        scenes.compactMap { scene in scene.activated.map { (scene.id, $0) } }.sorted { $0.1 > $1.1 }.map { $0.0 }
     }
     /// The scenes attached, in attach order.
-    var attached: [AuthSceneID] { scenes.map(\.id) }
+    var attached: [AuthSceneID] { scenes.map { $0.id } }
     /// The ready scenes, in attach order.
     var ready: [Ready] {
         scenes.compactMap { scene in
@@ -187,7 +187,7 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
     }
     /// The scenes that have yet to show the newest call's outcome.
     var unsettled: Set<AuthSceneID> {
-        Set(scenes.filter(\.stage.isUnsettled).map(\.id))
+        Set(scenes.filter { $0.stage.isUnsettled }.map { $0.id })
     }
     /// A machine holding at most `capacity` intents (at least one), each for `expiry` at
     /// most (`nil`: no expiry), matching an intent's session to the session shown with
@@ -488,7 +488,7 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
     /// The invariants of the type's documentation that the state breaks; empty when all hold.
     func invariantViolations() -> [String] {
         var broken: [String] = []
-        let ids = held.map(\.id)
+        let ids = held.map { $0.id }
         if ids.count > capacity || ids != ids.sorted() || Set(ids).count != ids.count || (ids.last ?? 0) >= nextID {
             broken.append("1: held \(ids), next \(nextID), capacity \(capacity)")
         }
@@ -503,14 +503,14 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
         if attached != attached.sorted() || Set(attached).count != attached.count
             || ready.contains(where: { $0.session != ready[0].session })
         {
-            broken.append("3: attached \(attached), ready \(ready.map(\.scene))")
+            broken.append("3: attached \(attached), ready \(ready.map { $0.scene })")
         }
-        let activated = scenes.compactMap(\.activated)
-        if !held.compactMap(\.scene).allSatisfy(attached.contains) || Set(activated).count != activated.count
+        let activated = scenes.compactMap { $0.activated }
+        if !held.compactMap({ $0.scene }).allSatisfy(attached.contains) || Set(activated).count != activated.count
             || activated.contains(where: { $0 > activations })
         {
             broken.append(
-                "4: named \(held.compactMap(\.scene)), attached \(attached); activated \(activated) of \(activations)"
+                "4: named \(held.compactMap { $0.scene }), attached \(attached); activated \(activated) of \(activations)"
             )
         }
         if nextStep() != nil {

@@ -177,10 +177,10 @@ struct FlowViewLayers<Child> {
             violations.append("6: kept \(String(describing: kept?.view)) drawn \(first.id) at \(first.opacity)")
         }
         let layers = keptApart ? Array(all.dropFirst()) : all
-        if layers.isEmpty || all.filter(\.isFront).count != 1 || layers.last?.isFront != true {
-            violations.append("1: front \(all.map(\.isFront))")
+        if layers.isEmpty || all.filter({ $0.isFront }).count != 1 || layers.last?.isFront != true {
+            violations.append("1: front \(all.map { $0.isFront })")
         }
-        let ids = all.map(\.frame.identity.rawValue)
+        let ids = all.map { $0.frame.identity.rawValue }
         if ids != ids.sorted() || Set(ids).count != ids.count { violations.append("2: identities \(ids)") }
         if let front = layers.last, atEnd, front.opacity != 1 || front.offsetX != 0 || front.offsetY != 0 {
             violations.append("4: front at its end drawn \(front.opacity), \(front.offsetX), \(front.offsetY)")
@@ -190,7 +190,7 @@ struct FlowViewLayers<Child> {
         {
             violations.append("3: one layer, at end \(atEnd), drawn \(only.opacity), \(only.offsetX), \(only.offsetY)")
         }
-        if Set(all.map(\.id)).count != all.count { violations.append("5: view identities \(all.map(\.id))") }
+        if Set(all.map { $0.id }).count != all.count { violations.append("5: view identities \(all.map { $0.id })") }
         return violations
     }
 }
