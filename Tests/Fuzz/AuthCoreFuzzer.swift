@@ -60,8 +60,10 @@ struct AuthCoreDriver {
     /// Whether the flow finished (``finish()``).
     var finished = false
 
-    /// The starts made whose provider has answered: only those may begin.
+    /// The starts made whose provider has answered: only those may be launched.
     var answered: Set<UInt64> = []
+    /// The pending calls launched (their scenes fanned out): only those begin and end.
+    var launched: Set<UInt64> = []
 
     init() {
         var calls = Flow.Machine(hasServices: true)
@@ -116,16 +118,32 @@ struct AuthCoreDriver {
             perform(intentAction)
         }
         guard case .proceed(let stamp, _) = action else { return }
-        if case .resolved(let result)? = launched?.fanOut {
-            // No scene attached: the call was admitted against the flow's place as it was
-            // launched, and ends at once, as `AuthFlow.run` ends it.
-            if result == .completed { checkBegan(stamp, call) }
-            // The services heard in the step that launched it, before the call ends.
-            checkServices()
-            _ = core.decide { $0.callEnded(stamp, result: result) }
-        } else {
-            pending.append((stamp, call))
+        pending.append((stamp, call))
+        if let launched {
+            self.launched.insert(stamp)
+            fannedOut(stamp, call, launched.fanOut)
         }
+    }
+
+    /// Call `stamp` fanned out as `fanOut` says in the step that launched it. With no scene
+    /// attached, the call was admitted against the flow's place as it was launched (or
+    /// refused), and ends at once, as `AuthFlow.run` ends it.
+    mutating func fannedOut(_ stamp: UInt64, _ call: Flow.Machine.Call, _ fanOut: Flow.Machine.FanOutAction) {
+        guard case .resolved(let result) = fanOut else { return }
+        pending.removeAll { $0.stamp == stamp }
+        if result == .completed { checkBegan(stamp, call) }
+        // The services heard in the step that launched it, before the call ends.
+        checkServices()
+        _ = core.decide { $0.callEnded(stamp, result: result) }
+    }
+
+    /// A pending call made without its launch is launched: a start once its provider
+    /// answered, another call once what it runs first has run (`AuthFlow.run`, through
+    /// `AuthCore.decide`, which tells the services if the launch moved the flow's session).
+    mutating func launch(_ stamp: UInt64, _ call: Flow.Machine.Call) {
+        launched.insert(stamp)
+        let (launch, _) = core.decide { $0.launch(stamp, call, animation: .immediate) }
+        fannedOut(stamp, call, launch.fanOut)
     }
 
     /// Call `stamp` began: the model's call-order rules.
@@ -139,13 +157,16 @@ struct AuthCoreDriver {
         }
     }
 
-    /// A pending call is admitted at its start in the scene, which shows the flow's place:
-    /// it begins there, and the services hear any session change in the same step.
+    /// A pending call goes on: launched, if it was made without its launch, else admitted
+    /// at its start in the scene, which shows the flow's place: it begins there, and the
+    /// services hear any session change in the same step.
     mutating func begin(_ input: inout FuzzInput) {
         guard !pending.isEmpty else { return }
         let (stamp, call) = pending[input.choose(pending.count)]
-        // A start begins only once its provider has answered, as `AuthFlow.run` waits for it.
+        // A start is launched only once its provider has answered, as `AuthFlow.run` waits
+        // for it.
         if call == .start, !answered.contains(stamp) { return }
+        guard launched.contains(stamp) else { return launch(stamp, call) }
         let (place, epoch) = (core.calls.place, core.calls.sessionEpoch)
         let ((action, _), _) = core.decide {
             $0.admitAndPlan(
@@ -178,7 +199,10 @@ struct AuthCoreDriver {
     /// (`AuthCore.end`).
     mutating func end(_ input: inout FuzzInput) {
         guard !pending.isEmpty else { return }
-        let (stamp, _) = pending.remove(at: input.choose(pending.count))
+        let index = input.choose(pending.count)
+        // A call's requests reach its scenes only once it is launched.
+        guard launched.contains(pending[index].stamp) else { return }
+        let (stamp, _) = pending.remove(at: index)
         let screen = Flow.Screen(
             place: core.calls.place,
             child: core.calls.place.session ?? -1,
