@@ -145,17 +145,13 @@ struct SessionServicesDriver {
         expectTeardown(action, "sceneGone(\(scene))")
     }
 
-    mutating func tornDown(inTime: Bool) {
+    mutating func tornDown() {
         guard let existing, existing.tearingDown else { return }
         // The first factory queued makes the next session's services; the others queued
         // wait for them to be made.
         let first = factories.indices.first { factories[$0].status == .waiting }
-        let action = machine.tornDown(existing.epoch, inTime: inTime)
+        let action = machine.tornDown(existing.epoch)
         self.existing = nil
-        // Only a teardown cut off by its timeout is reported, as its own session's.
-        guard action.timedOut == (inTime ? nil : Self.session(of: existing.epoch)) else {
-            violated("tornDown(\(existing.epoch), inTime: \(inTime)) reported \(String(describing: action.timedOut))")
-        }
         expectResumes(action, first.map { [($0, .make)] } ?? [], "tornDown(\(existing.epoch))")
         if let first { startMaking(first) }
         guard action.tearDown == nil else { violated("tornDown(\(existing.epoch)) tore down") }
@@ -261,7 +257,7 @@ struct SessionServicesDriver {
             case 4: factoryEnded(&input)
             case 5: sceneShows(&input)
             case 6: sceneGone(&input)
-            default: tornDown(inTime: input.choose(2) == 0)
+            default: tornDown()
             }
             checkState()
         }
@@ -282,7 +278,7 @@ struct SessionServicesDriver {
                 var first = FuzzInput([0])
                 factoryEnded(&first)
             } else if existing?.tearingDown == true {
-                tornDown(inTime: true)
+                tornDown()
             } else {
                 break
             }

@@ -46,12 +46,8 @@ struct SessionServicesStateMachine<Session: Sendable & Equatable, Services, Wait
     struct Action {
         /// Factories to resume, each with its grant.
         var resume: [(Waiter, Grant)] = []
-        /// Services to tear down (the provider's `tearDown`), then report
-        /// ``tornDown(_:inTime:)``.
+        /// Services to tear down (the provider's `tearDown`), then report ``tornDown(_:)``.
         var tearDown: (services: Services, session: Session, epoch: UInt64)?
-        /// The session whose services' teardown its timeout cut off: report it (the
-        /// provider's `servicesTeardownTimedOut`) before resuming any factory.
-        var timedOut: Session?
 
         static var none: Action { Action() }
     }
@@ -144,21 +140,18 @@ struct SessionServicesStateMachine<Session: Sendable & Equatable, Services, Wait
         return action
     }
 
-    /// The teardown of `epoch`'s services has ended, `inTime` or cut off by its timeout
-    /// (then the timeout is reported): the next session's may be made, by the first
-    /// factory queued for it.
-    mutating func tornDown(_ epoch: UInt64, inTime: Bool) -> Action {
+    /// The services of `epoch` are torn down (or their teardown timed out): the next
+    /// session's may be made, by the first factory queued for it.
+    mutating func tornDown(_ epoch: UInt64) -> Action {
         guard let held, held.epoch == epoch, case .tearingDown = held.stage else {
             preconditionFailure("Internal inconsistency: services of epoch \(epoch) torn down unasked")
         }
         self.held = nil
-        var action = Action(timedOut: inTime ? nil : held.session)
         // Every factory queued is of the session the flow is in (invariant 3).
-        guard let first = held.queued.first else { return action }
+        guard let first = held.queued.first else { return .none }
         let waiting = held.queued.dropFirst().map { $0.waiter }
         self.held = Held(epoch: first.epoch, session: first.session, stage: .making(waiting))
-        action.resume = [(first.waiter, .make)]
-        return action
+        return Action(resume: [(first.waiter, .make)])
     }
 
     /// Tears the services held down if the flow has left their session and nothing uses

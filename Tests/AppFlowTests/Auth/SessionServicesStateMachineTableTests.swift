@@ -25,7 +25,7 @@ import Testing
         + [.sceneShows(1, 1), .sceneShows(1, 2), .sceneShows(1, nil), .sceneShows(2, 1)]
         + [.sceneGone(1), .sceneGone(2)]
         + [.sessionChanged(to: nil), .sessionChanged(to: 1), .sessionChanged(to: 2), .sessionChanged(to: 3)]
-        + [.tornDown(1), .tornDown(2), .cutOff(1), .cutOff(2)]
+        + [.tornDown(1), .tornDown(2)]
 
     /// The inputs `AuthFlow` can give to `machine`: services are reported made only while
     /// they are being made, torn down only while they are being torn down; a factory ends
@@ -43,7 +43,7 @@ import Testing
             case .made(let epoch, _):
                 guard let held = machine.held, held.epoch == epoch, case .making = held.stage else { return false }
                 return true
-            case .tornDown(let epoch), .cutOff(let epoch):
+            case .tornDown(let epoch):
                 guard let held = machine.held, held.epoch == epoch, case .tearingDown = held.stage else { return false }
                 return true
             case .factoryEnded(let epoch):
@@ -68,10 +68,8 @@ import Testing
         switch SessionServicesStateMachineTests.apply(input, to: &machine) {
         case .grant(let grant):
             return grant
-        case .act(let resume, let tearDown, let timedOut):
-            let parts =
-                (timedOut.map { ["report the timeout of session \($0)"] } ?? []) + resume.map { "resume \($0)" }
-                + (tearDown.map { ["tear down \($0)"] } ?? [])
+        case .act(let resume, let tearDown):
+            let parts = resume.map { "resume \($0)" } + (tearDown.map { ["tear down \($0)"] } ?? [])
             return parts.isEmpty ? "none" : parts.joined(separator: "; ")
         }
     }
@@ -123,7 +121,7 @@ import Testing
             let given = Set(Self.inputs(in: state).map(\.description))
             for input in Self.allInputs where !given.contains(input.description) {
                 switch input {
-                case .made, .tornDown, .cutOff, .factoryEnded, .sessionChanged:
+                case .made, .tornDown, .factoryEnded, .sessionChanged:
                     kinds.insert(String(input.description.prefix { $0 != "(" }))
                 case .acquire, .sceneShows, .sceneGone: Issue.record("\(state) × \(input) left out")
                 }

@@ -153,8 +153,6 @@ import Testing
         case sceneGone(UInt64)
         case sessionChanged(to: UInt64?)
         case tornDown(UInt64)
-        /// The teardown of the epoch's services was cut off by its timeout.
-        case cutOff(UInt64)
 
         var description: String {
             switch self {
@@ -166,7 +164,6 @@ import Testing
             case .sceneGone(let scene): return "sceneGone(scene \(scene))"
             case .sessionChanged(let epoch): return "sessionChanged(to: \(epoch.map(String.init) ?? "none"))"
             case .tornDown(let epoch): return "tornDown(\(epoch))"
-            case .cutOff(let epoch): return "tornDown(\(epoch), cut off by its timeout)"
             }
         }
     }
@@ -176,9 +173,8 @@ import Testing
     enum Action: Equatable {
         /// The grant `acquire` returned.
         case grant(String)
-        /// The factories to resume, the services to tear down, and the session whose
-        /// teardown's timeout is reported.
-        case act(resume: [String], tearDown: String?, timedOut: String? = nil)
+        /// The factories to resume and the services to tear down.
+        case act(resume: [String], tearDown: String?)
 
         static let none = Action.act(resume: [], tearDown: nil)
 
@@ -289,13 +285,6 @@ import Testing
             $0.held = "2 making, 1 waiting"
             $0.queued = []
         },
-        // A teardown cut off by its timeout ends as one in time does, and is reported
-        // before any factory goes on.
-        row(.tearingDown1, .cutOff(1), .act(resume: [], tearDown: nil, timedOut: "a")) { $0 = State.fresh.expected },
-        row(.queuedFor2, .cutOff(1), .act(resume: ["g1: make"], tearDown: nil, timedOut: "a")) {
-            $0.held = "2 making, 0 waiting"
-            $0.queued = []
-        },
         // Leaving the session refuses the factories queued for it.
         row(.queuedFor2, .sessionChanged(to: nil), .resume("g1: refuse")) { $0 = State.tearingDown1.expected },
         row(.queuedTwiceFor2, .sessionChanged(to: 3), .resume("g1: refuse", "g2: refuse")) {
@@ -317,8 +306,7 @@ import Testing
     static func action(_ action: Machine.Action) -> Action {
         .act(
             resume: action.resume.map { "\($0.0): \(text($0.1))" },
-            tearDown: action.tearDown.map { "\($0.services): epoch \($0.epoch) of session \($0.session)" },
-            timedOut: action.timedOut
+            tearDown: action.tearDown.map { "\($0.services): epoch \($0.epoch) of session \($0.session)" }
         )
     }
 
@@ -331,8 +319,7 @@ import Testing
         case .sceneShows(let scene, let epoch): return action(machine.sceneShows(AuthSceneID(rawValue: scene), epoch))
         case .sceneGone(let scene): return action(machine.sceneGone(AuthSceneID(rawValue: scene)))
         case .sessionChanged(let epoch): return action(machine.sessionChanged(to: epoch))
-        case .tornDown(let epoch): return action(machine.tornDown(epoch, inTime: true))
-        case .cutOff(let epoch): return action(machine.tornDown(epoch, inTime: false))
+        case .tornDown(let epoch): return action(machine.tornDown(epoch))
         }
     }
 
