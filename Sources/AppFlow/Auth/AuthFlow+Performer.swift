@@ -423,8 +423,8 @@ extension AuthFlow {
             return await provider.makeLoggedOutChild(AuthLoggedOutContext(variant: variant, scene: scene))
         case .splash:
             // The core never asks for a child there: no plan is at the splash, and a scene is
-            // never placed at it (it waits for a call instead); both are fuzzed against the
-            // core's reference model.
+            // never placed at it (it waits for a call instead); the calls' machine's fuzzer
+            // checks both against its model.
             preconditionFailure("Internal inconsistency: a child was asked for at the splash")
         }
     }
