@@ -60,6 +60,7 @@ struct SceneAuthProvider: AuthFlowProvider {
     }
 
     func servicesTeardownTimedOut(for session: String) {
+        log.append("teardown of \(session) timed out")
         timedOut.append(session)
     }
 
