@@ -62,8 +62,11 @@ struct AuthCoreDriver {
 
     /// The starts made whose provider has answered: only those may be launched.
     var answered: Set<UInt64> = []
-    /// The pending calls launched (their scenes fanned out): only those begin and end.
+    /// The pending calls launched (their scenes fanned out).
     var launched: Set<UInt64> = []
+    /// The launched calls whose fan-out reached the first scene: only those begin and end
+    /// there (the other scenes' requests never return).
+    var inFirstScene: Set<UInt64> = []
 
     init() {
         var calls = Flow.Machine(hasServices: true)
@@ -129,7 +132,12 @@ struct AuthCoreDriver {
     /// attached, the call was admitted against the flow's place as it was launched (or
     /// refused), and ends at once, as `AuthFlow.run` ends it.
     mutating func fannedOut(_ stamp: UInt64, _ call: Flow.Machine.Call, _ fanOut: Flow.Machine.FanOutAction) {
-        guard case .resolved(let result) = fanOut else { return }
+        guard case .resolved(let result) = fanOut else {
+            if case .run(let scenes) = fanOut, scenes.contains(where: { $0.id == scene }) {
+                inFirstScene.insert(stamp)
+            }
+            return
+        }
         pending.removeAll { $0.stamp == stamp }
         if result == .completed { checkBegan(stamp, call) }
         // The services heard in the step that launched it, before the call ends.
@@ -167,6 +175,7 @@ struct AuthCoreDriver {
         // for it.
         if call == .start, !answered.contains(stamp) { return }
         guard launched.contains(stamp) else { return launch(stamp, call) }
+        guard inFirstScene.contains(stamp) else { return }
         let (place, epoch) = (core.calls.place, core.calls.sessionEpoch)
         let ((action, _), _) = core.decide {
             $0.admitAndPlan(
@@ -200,8 +209,9 @@ struct AuthCoreDriver {
     mutating func end(_ input: inout FuzzInput) {
         guard !pending.isEmpty else { return }
         let index = input.choose(pending.count)
-        // A call's requests reach its scenes only once it is launched.
-        guard launched.contains(pending[index].stamp) else { return }
+        // A call's requests reach its scenes only once it is launched, and the first scene
+        // only if it was attached then.
+        guard inFirstScene.contains(pending[index].stamp) else { return }
         let (stamp, _) = pending.remove(at: index)
         let screen = Flow.Screen(
             place: core.calls.place,
