@@ -27,8 +27,8 @@ struct FuzzCoreProvider: AuthFlowProvider {
 
 /// Drives an `AuthFlow<FuzzCoreProvider>.AuthCore` as the flow would, with one scene
 /// that shows wherever the flow is, attached as `AuthFlow`'s first scene is (so that the
-/// intents see it, and deliver into it), and up to two more that never show a call's
-/// outcome, keeping the reference model.
+/// intents see it, and deliver into it), and up to two more whose requests return with
+/// the first scene's, keeping the reference model.
 struct AuthCoreDriver {
     typealias Flow = AuthFlow<FuzzCoreProvider>
 
@@ -53,7 +53,8 @@ struct AuthCoreDriver {
     var loggingOut = false
 
     /// The scenes attached after the first, in attach order: every call fans out to them
-    /// too, but their requests never return, so they never show a call's outcome.
+    /// too. A call's requests there return with its first scene's, showing what it shows;
+    /// one that did not reach the first scene never returns.
     var others: [AuthSceneID] = []
     /// Whether the first scene is still attached; a detached one's requests still return.
     var firstAttached = true
@@ -64,9 +65,10 @@ struct AuthCoreDriver {
     var answered: Set<UInt64> = []
     /// The pending calls launched (their scenes fanned out).
     var launched: Set<UInt64> = []
-    /// The launched calls whose fan-out reached the first scene: only those begin and end
-    /// there (the other scenes' requests never return).
-    var inFirstScene: Set<UInt64> = []
+    /// The launched calls whose fan-out reached the first scene, with every scene it
+    /// reached: only those begin and end there, and the other scenes' requests return
+    /// with the first's.
+    var inFirstScene: [UInt64: [AuthSceneID]] = [:]
 
     init() {
         var calls = Flow.Machine(hasServices: true)
@@ -134,7 +136,7 @@ struct AuthCoreDriver {
     mutating func fannedOut(_ stamp: UInt64, _ call: Flow.Machine.Call, _ fanOut: Flow.Machine.FanOutAction) {
         guard case .resolved(let result) = fanOut else {
             if case .run(let scenes) = fanOut, scenes.contains(where: { $0.id == scene }) {
-                inFirstScene.insert(stamp)
+                inFirstScene[stamp] = scenes.map { $0.id }
             }
             return
         }
@@ -175,7 +177,7 @@ struct AuthCoreDriver {
         // for it.
         if call == .start, !answered.contains(stamp) { return }
         guard launched.contains(stamp) else { return launch(stamp, call) }
-        guard inFirstScene.contains(stamp) else { return }
+        guard inFirstScene[stamp] != nil else { return }
         let (place, epoch) = (core.calls.place, core.calls.sessionEpoch)
         let ((action, _), _) = core.decide {
             $0.admitAndPlan(
@@ -203,15 +205,15 @@ struct AuthCoreDriver {
         answered.insert(stamp)
     }
 
-    /// A pending call ends in the scene, whose screen is at the flow's place: the core
-    /// merges its result, ends it and tells the intents what the scene shows, in one step
-    /// (`AuthCore.end`).
+    /// A pending call ends in every scene it reached, each of whose screens is at the flow's
+    /// place: the core merges their results, ends it and tells the intents what each scene
+    /// shows, in one step (`AuthCore.end`).
     mutating func end(_ input: inout FuzzInput) {
         guard !pending.isEmpty else { return }
         let index = input.choose(pending.count)
         // A call's requests reach its scenes only once it is launched, and the first scene
         // only if it was attached then.
-        guard inFirstScene.contains(pending[index].stamp) else { return }
+        guard let reached = inFirstScene[pending[index].stamp] else { return }
         let (stamp, _) = pending.remove(at: index)
         let screen = Flow.Screen(
             place: core.calls.place,
@@ -219,7 +221,12 @@ struct AuthCoreDriver {
             call: nil,
             inSession: core.calls.sessionEpoch.map { .init(epoch: $0, coverMark: AuthCoverMark()) }
         )
-        let (_, actions) = core.end(stamp, [(scene, .completed)], followingUp: false, shown: [(scene, screen)])
+        let (_, actions) = core.end(
+            stamp,
+            reached.map { (id: $0, result: TransitionResult.completed) },
+            followingUp: false,
+            shown: reached.map { (id: $0, screen: screen) }
+        )
         if core.calls.newestEnded { loggingOut = false }
         for action in actions {
             perform(action)
