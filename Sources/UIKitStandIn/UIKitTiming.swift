@@ -15,14 +15,19 @@ public enum UIKitTiming {
     /// How long an animated presentation or dismissal takes.
     public static let transitionDuration: Duration = .milliseconds(350)
 
-    /// Sleeps on ``clock`` for `duration`; a cancelled sleep returns early.
-    static func sleep(for duration: Duration) async {
+    /// A wait on ``clock`` that ends `duration` from now: the deadline is fixed when this is
+    /// called, as an animation's end is when UIKit starts it, not when the task that waits
+    /// first runs (on a busy machine that came after a test had moved its manual clock on,
+    /// and the animation then ended a whole duration late, 2026-12-02). A cancelled wait
+    /// returns early.
+    static func wait(for duration: Duration) -> @Sendable () async -> Void {
         let clock: any Clock<Duration> = Self.clock
-        try? await sleep(on: clock, for: duration)
+        return wait(on: clock, for: duration)
     }
 
-    private static func sleep<C: Clock<Duration>>(on clock: C, for duration: Duration) async throws {
-        try await clock.sleep(for: duration)
+    private static func wait<C: Clock<Duration>>(on clock: C, for duration: Duration) -> @Sendable () async -> Void {
+        let deadline = clock.now.advanced(by: duration)
+        return { try? await clock.sleep(until: deadline, tolerance: nil) }
     }
 }
 #endif

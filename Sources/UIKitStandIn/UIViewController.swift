@@ -178,8 +178,9 @@ open class UIViewController: UIResponder {
         let fullScreen = viewControllerToPresent.modalPresentationStyle == .fullScreen
         if fullScreen { presenter.beginAppearanceTransition(false, animated: flag) }
         viewControllerToPresent.beginAppearanceTransition(true, animated: flag)
+        let wait = flag ? UIKitTiming.wait(for: UIKitTiming.transitionDuration) : nil
         Task { @MainActor in
-            if flag { await UIKitTiming.sleep(for: UIKitTiming.transitionDuration) }
+            if let wait { await wait() }
             presenter.isTransitioning = false
             if fullScreen, presenter.isViewLoaded, presenter.view.superview === window {
                 presenter.view.detach()
@@ -225,8 +226,9 @@ open class UIViewController: UIResponder {
         for controller in leaving {
             controller.beginAppearanceTransition(false, animated: flag)
         }
+        let wait = flag ? UIKitTiming.wait(for: UIKitTiming.transitionDuration) : nil
         Task { @MainActor in
-            if flag { await UIKitTiming.sleep(for: UIKitTiming.transitionDuration) }
+            if let wait { await wait() }
             presenter?.isTransitioning = false
             for controller in leaving {
                 if controller.isViewLoaded, controller.view.superview is UIWindow {

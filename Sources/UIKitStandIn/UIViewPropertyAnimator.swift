@@ -64,8 +64,9 @@ open class UIViewPropertyAnimator: NSObject {
         animations = []
         for block in blocks { block() }
         let (run, length) = (runs, Duration.milliseconds(Int64(((startDelay + duration) * 1_000).rounded())))
+        let wait = UIKitTiming.wait(for: length)
         ending = Task { @MainActor [weak self] in
-            await UIKitTiming.sleep(for: length)
+            await wait()
             self?.endedByItself(run)
         }
     }
