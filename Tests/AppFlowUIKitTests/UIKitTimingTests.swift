@@ -61,6 +61,22 @@ struct UIKitTimingTests {
         }
     }
 
+    /// UIKit ends an animation its duration after it starts: the stand-in fixes that end
+    /// when the animator starts, so time that passes before its task first runs counts.
+    @Test func anAnimatorsEndIsFixedWhenItStartsNotWhenItsTaskFirstRuns() async {
+        let uikit = ManualClock()
+        await UIKitTiming.$clock.withValue(uikit) {
+            let animator = UIViewPropertyAnimator(duration: 0.3, curve: .linear)
+            let ended = Log<UIViewAnimatingPosition>()
+            animator.addCompletion { ended.append($0) }
+            animator.startAnimation()
+            // On the main actor, before the animator's task can run.
+            uikit.advance(by: .milliseconds(300))
+            #expect(await eventually(timeout: .seconds(30)) { ended.all == [.end] })
+            #expect(animator.state == .inactive)
+        }
+    }
+
     @Test func anAnimatorEndsByItselfAfterItsDelayAndDuration_AndTheSwitchMakesNoCallOnIt() async {
         let uikit = ManualClock()
         await UIKitTiming.$clock.withValue(uikit) {
