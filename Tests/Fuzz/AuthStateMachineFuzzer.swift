@@ -937,7 +937,7 @@ struct AuthMachineDriver {
                 direction: .logout,
                 prepares: false,
                 epoch: sessionEpoch,
-                covers: true,
+                coveredChild: .kept,
                 isPrivacyCover: true
             )
         case (_, .loggedIn(let session)):
@@ -952,7 +952,7 @@ struct AuthMachineDriver {
                 // The lock screen (or the privacy cover) leaves, nothing of the session
                 // prepares; a scene shows the child a cover lock kept, if it kept one of this
                 // epoch.
-                (expected.prepares, expected.reusesCovered) = (false, true)
+                (expected.prepares, expected.coveredChild) = (false, .shownAgain)
             }
         case (_, .loggedOut(let variant)):
             expected = Machine.Plan(
@@ -971,7 +971,7 @@ struct AuthMachineDriver {
                 direction: .logout,
                 prepares: !keepsSession,
                 epoch: keepsSession ? sessionEpoch : nil,
-                covers: keepsSession
+                coveredChild: keepsSession ? .kept : .untouched
             )
         case (_, .splash), (_, .switching):
             violated("plan(\(run.stamp), \(run.call)) while the flow is at \(place)")

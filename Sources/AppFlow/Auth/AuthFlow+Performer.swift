@@ -265,10 +265,9 @@ extension AuthFlow {
         animation: TransitionAnimation
     ) async -> TransitionResult {
         guard await scene.passGate(stamp) else { return beatenAtGate(stamp, in: scene) }
-        // Only a flow with services records which services a factory holds.
-        let acquired: LockedValue<UInt64?>? = services == nil ? nil : LockedValue(nil)
         // The call's request in this container: its plan, whether its factory builds (the
-        // machine's fact for ``FlowAdmissionPoint/overtaken``), whether it was overtaken.
+        // machine's fact for ``FlowAdmissionPoint/overtaken``), the services it holds,
+        // whether it was overtaken.
         let sceneRun = LockedValue(AuthSceneRunMachine<Machine.Plan>())
         let container = scene.container
         let result = await container.cycle(
@@ -296,11 +295,8 @@ extension AuthFlow {
                 return admitted
             },
             arrived: { scene.arrived(stamp) },
-            to: { [self] in await makeScreen(stamp, in: scene, sceneRun: sceneRun, acquired: acquired) }
+            to: { [self] in await makeScreen(stamp, in: scene, sceneRun: sceneRun) }
         )
-        if let epoch = acquired?.withLock({ $0 }) {
-            services?.factoryEnded(epoch)
-        }
         factoryReturned(sceneRun)
         if route.releasesCoveredChild(after: result) {
             // The scene lets go of a child an older lock kept, and keeps one a newer lock
@@ -317,20 +313,19 @@ extension AuthFlow {
     /// The factory of call `stamp`'s request in `scene`: follows the plan the call began
     /// with (`sceneRun`): shows a covered child again, keeps the child a cover hides, lets the
     /// outgoing child prepare, waits the delay, then builds the child (or the switching
-    /// placeholder, for a call superseded meanwhile), recording in `acquired` the services
+    /// placeholder, for a call superseded meanwhile), recording in `sceneRun` the services
     /// it holds.
     private func makeScreen(
         _ stamp: Machine.Stamp,
         in scene: AuthScene<Provider>,
-        sceneRun: LockedValue<AuthSceneRunMachine<Machine.Plan>>,
-        acquired: LockedValue<UInt64?>?
+        sceneRun: LockedValue<AuthSceneRunMachine<Machine.Plan>>
     ) async -> Screen {
         let current = await scene.container.child
         // The container runs a factory only after the call's admission at its start.
         guard let plan = sceneRun.withLock({ $0.plan }) else {
             preconditionFailure("Internal inconsistency: a factory ran before its call began")
         }
-        if plan.reusesCovered, let covered = scene.covered(ofEpoch: plan.epoch) {
+        if plan.coveredChild == .shownAgain, let covered = scene.covered(ofEpoch: plan.epoch) {
             // The child the lock hid, shown again as it was: a new screen of it.
             return screen(
                 plan.place,
@@ -342,7 +337,7 @@ extension AuthFlow {
                 childSerial: covered.childSerial
             )
         }
-        if plan.covers {
+        if plan.coveredChild == .kept {
             scene.keepCovered(current, ofEpoch: plan.epoch, by: stamp)
         }
         if let departure = plan.departure {
@@ -368,7 +363,7 @@ extension AuthFlow {
             )
         }
         let build = Task.explorable("child build") { [self] in
-            await makeChild(plan.place, plan.origin, plan.epoch, scene.id, acquired)
+            await makeChild(plan.place, plan.origin, plan.epoch, scene.id, sceneRun)
         }
         trace(.workBegan(number: stamp, scene: scene.id, work: .child))
         if case .cancel(let handle) = decide({ $0.buildStarted(stamp, build) }) {
@@ -387,8 +382,8 @@ extension AuthFlow {
     }
 
     /// Makes the provider's child of the screen at `place` for scene `scene`; a logged-in
-    /// child with the services of session epoch `epoch`, recorded in `acquired` for
-    /// `factoryEnded`. A session the flow has left (no epoch: a newer call left it after this
+    /// child with the services of session epoch `epoch`, recorded in `sceneRun`, whose
+    /// return lets them go (``factoryReturned(_:)``). A session the flow has left (no epoch: a newer call left it after this
     /// one began, or one the services refuse) gets no services: the call is superseded and
     /// its child is dropped unseen, so the switching placeholder stands in for it.
     func makeChild(
@@ -396,7 +391,7 @@ extension AuthFlow {
         _ origin: AuthCall,
         _ epoch: UInt64?,
         _ scene: AuthSceneID,
-        _ acquired: LockedValue<UInt64?>?
+        _ sceneRun: LockedValue<AuthSceneRunMachine<Machine.Plan>>
     ) async -> Child {
         switch place {
         case .loggedIn(let session), .switching(from: let session):
@@ -406,7 +401,7 @@ extension AuthFlow {
                 guard let epoch, let made = await services.services(for: epoch, session) else {
                     return await provider.makeSwitchingPlaceholder(in: scene)
                 }
-                acquired?.withLock { $0 = epoch }
+                sceneRun.withLock { $0.tookServices(epoch) }
                 sessionServices = made
             } else if let none = Self.noServices {
                 sessionServices = none
@@ -448,9 +443,15 @@ extension AuthFlow {
         }
     }
 
-    /// The request of `sceneRun` has returned from its container.
+    /// The request of `sceneRun` has returned from its container, its factory too: the
+    /// services the factory took are let go, and ``finish()`` stops waiting for a factory a
+    /// newer request overtook.
     func factoryReturned(_ sceneRun: LockedValue<AuthSceneRunMachine<Machine.Plan>>) {
-        if sceneRun.withLock({ $0.returned() }) {
+        let held = sceneRun.withLock { $0.returned() }
+        if let epoch = held.services {
+            services?.factoryEnded(epoch)
+        }
+        if held.endsOvertaken {
             overtakenFactories.end()
         }
     }

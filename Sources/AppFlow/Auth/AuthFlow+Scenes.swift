@@ -101,8 +101,6 @@ extension AuthFlow {
         origin: AuthCall,
         while stamp: Machine.Stamp
     ) async {
-        // Only a flow with services records which services a factory holds.
-        let acquired: LockedValue<UInt64?>? = services == nil ? nil : LockedValue(nil)
         // A placement's factory builds from its start.
         let sceneRun = LockedValue(AuthSceneRunMachine<Machine.Plan>.placing())
         _ = await scene.container.cycle(
@@ -116,13 +114,10 @@ extension AuthFlow {
                 return admitted
             },
             to: { [self] in
-                let child = await makeChild(place, origin, epoch, scene.id, acquired)
+                let child = await makeChild(place, origin, epoch, scene.id, sceneRun)
                 return screen(place, child, nil, epoch, scene, stamp: nil)
             }
         )
-        if let epoch = acquired?.withLock({ $0 }) {
-            services?.factoryEnded(epoch)
-        }
         factoryReturned(sceneRun)
         await reportShown(stamp, in: CollectionOfOne(scene))
     }

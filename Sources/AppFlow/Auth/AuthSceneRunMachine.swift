@@ -3,16 +3,17 @@
 /// intent or a handle asks for.) One of the small machines of the auth core: it keeps the plan the
 /// auth machine gave the call in the step that began it, whether its factory builds its
 /// child (the fact the container's admission at ``FlowAdmissionPoint/overtaken`` reads),
-/// and whether a newer request overtook it while it built, so that ``AuthFlow/finish()``
-/// waits for that factory.
+/// which session's services its factory holds, and whether a newer request overtook it
+/// while it built, so that ``AuthFlow/finish()`` waits for that factory.
 ///
 /// A request waits for its start, is planned when its admission at the start begins the
-/// call, builds once its outgoing child prepared and its delay ran, may be overtaken while
-/// it builds (refused at the container's ``FlowAdmissionPoint/overtaken`` point; at most
-/// once: the container stops asking an overtaken request), and
-/// returns. A scene's placement builds from its start (``placing()``). Every input is
-/// answered in every state: ``returned()`` ends any request, and the others, in a state
-/// `AuthFlow` never gives them in, leave it as it is.
+/// call, builds once its outgoing child prepared and its delay ran (and may take a
+/// session's services as it builds), may be overtaken while it builds (refused at the
+/// container's ``FlowAdmissionPoint/overtaken`` point; at most once: the container stops
+/// asking an overtaken request), and returns, handing back the services it held. A scene's
+/// placement builds from its start (``placing()``). Every input is answered in every state:
+/// ``returned()`` ends any request, and the others, in a state `AuthFlow` never gives them
+/// in, leave it as it is.
 struct AuthSceneRunMachine<Plan: Sendable>: Sendable {
     /// Where the request stands.
     enum State: Sendable {
@@ -20,11 +21,13 @@ struct AuthSceneRunMachine<Plan: Sendable>: Sendable {
         case waiting
         /// Begun with this plan: the outgoing child prepares, or the delay runs.
         case planned(Plan)
-        /// Its factory builds the child, or the switching placeholder stands in for it.
-        case building
+        /// Its factory builds the child, or the switching placeholder stands in for it;
+        /// holding the services of session epoch `services`, once it took them.
+        case building(services: UInt64?)
         /// A newer request overtook it while it built: its factory runs on unseen, and
-        /// ``AuthFlow/finish()`` waits for it.
-        case overtaken
+        /// ``AuthFlow/finish()`` waits for it; holding the services of session epoch
+        /// `services`, once it took them.
+        case overtaken(services: UInt64?)
         /// Back from its container.
         case returned
     }
@@ -38,7 +41,7 @@ struct AuthSceneRunMachine<Plan: Sendable>: Sendable {
     /// A scene's placement: its factory is all build, from its start.
     static func placing() -> Self {
         var machine = Self()
-        machine.state = .building
+        machine.state = .building(services: nil)
         return machine
     }
 
@@ -60,7 +63,18 @@ struct AuthSceneRunMachine<Plan: Sendable>: Sendable {
     /// A request that was not planned stays as it is.
     mutating func build() {
         guard case .planned = state else { return }
-        state = .building
+        state = .building(services: nil)
+    }
+
+    /// The factory took the services of session epoch `epoch`, which ``returned()`` hands
+    /// back. A request that does not build (or took services already) stays as it is: a
+    /// factory takes one session's services, once.
+    mutating func tookServices(_ epoch: UInt64) {
+        switch state {
+        case .building(services: nil): state = .building(services: epoch)
+        case .overtaken(services: nil): state = .overtaken(services: epoch)
+        case .waiting, .planned, .building, .overtaken, .returned: break
+        }
     }
 
     /// Whether the factory builds the child: a superseded request lets a newer one go first
@@ -76,16 +90,29 @@ struct AuthSceneRunMachine<Plan: Sendable>: Sendable {
     /// refusal at ``FlowAdmissionPoint/overtaken`` while it builds (a newer request overtook
     /// it, and its factory runs on unseen); `false` (the state unchanged) otherwise.
     mutating func answered(_ admitted: Bool, at point: FlowAdmissionPoint) -> Bool {
-        guard point == .overtaken, !admitted, case .building = state else { return false }
-        state = .overtaken
+        guard point == .overtaken, !admitted, case .building(let services) = state else { return false }
+        state = .overtaken(services: services)
         return true
     }
 
-    /// The request is back from its container. Returns whether ``AuthFlow/finish()`` stops
-    /// waiting for its factory: `true` for an overtaken request.
-    mutating func returned() -> Bool {
+    /// What ``returned()`` hands back.
+    struct Return: Sendable, Hashable {
+        /// Whether ``AuthFlow/finish()`` stops waiting for the factory: `true` for an
+        /// overtaken request.
+        var endsOvertaken: Bool
+        /// The session epoch whose services the factory held, now let go; `nil` if it took
+        /// none.
+        var services: UInt64?
+    }
+
+    /// The request is back from its container: its factory has returned too. Returns what
+    /// it held: whether ``AuthFlow/finish()`` waited for it, and the services it took.
+    mutating func returned() -> Return {
         defer { state = .returned }
-        if case .overtaken = state { return true }
-        return false
+        switch state {
+        case .overtaken(let services): return Return(endsOvertaken: true, services: services)
+        case .building(let services): return Return(endsOvertaken: false, services: services)
+        case .waiting, .planned, .returned: return Return(endsOvertaken: false, services: nil)
+        }
     }
 }

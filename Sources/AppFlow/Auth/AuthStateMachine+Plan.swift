@@ -122,17 +122,27 @@ extension AuthStateMachine {
         /// The session epoch of a logged-in child: whose services it is built with; of a
         /// cover lock screen: the session it keeps.
         var epoch: UInt64? = nil
-        /// A cover lock: each scene keeps the session's child it hides, to show it again.
-        var covers = false
-        /// A cover unlock: each scene shows again the child it kept, if it kept one of this
-        /// epoch, rather than building one.
-        var reusesCovered = false
+        /// What each scene does with the session's child a cover hides.
+        var coveredChild: CoveredChild = .untouched
         /// The privacy cover: the provider's ``AuthFlowProvider/makePrivacyCover(for:in:)``.
         var isPrivacyCover = false
         /// The wait before the new child is made, after the preparation: the configured
         /// delay of the direction; `nil` (no wait, not even a yield to the clock) when that
         /// delay is zero or less.
         var delay: Duration? = nil
+
+        /// What a call does with the session's child a cover hides: one value, since a call
+        /// never both keeps a child and shows one again.
+        enum CoveredChild: Sendable, Hashable {
+            /// Nothing: no child is kept, and none is shown again.
+            case untouched
+            /// The privacy cover or a cover lock: each scene keeps the session's child it
+            /// hides, to show it again.
+            case kept
+            /// An unlock or an uncover: each scene shows again the child it kept, if it kept
+            /// one of the plan's epoch, rather than building one.
+            case shownAgain
+        }
 
         /// Where the new screen stands: the place the call takes the flow to, in the style
         /// of its lock screen (one that keeps the session's epoch keeps the session).
@@ -237,7 +247,7 @@ extension AuthStateMachine {
                 direction: .logout,
                 prepares: false,
                 epoch: sessionEpoch,
-                covers: true,
+                coveredChild: .kept,
                 isPrivacyCover: true
             )
         case .lock:
@@ -251,7 +261,7 @@ extension AuthStateMachine {
                 direction: .logout,
                 prepares: !keepsSession,
                 epoch: keepsSession ? sessionEpoch : nil,
-                covers: keepsSession
+                coveredChild: keepsSession ? .kept : .untouched
             )
         case .unlock, .uncover:
             guard case .loggedIn(let session)? = locks.target(of: stamp) else {
@@ -260,7 +270,7 @@ extension AuthStateMachine {
             var plan = loggedIn(session)
             // The lock screen leaves: nothing of the session prepares.
             plan.prepares = false
-            plan.reusesCovered = true
+            plan.coveredChild = .shownAgain
             return plan
         }
     }

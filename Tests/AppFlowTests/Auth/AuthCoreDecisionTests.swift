@@ -131,7 +131,7 @@ import Testing
             sameAccount: { $0 == $1 }
         )
         #expect(action == .admit)
-        #expect(plan?.phase == .locked("a") && plan?.covers == true && plan?.epoch == epoch)
+        #expect(plan?.phase == .locked("a") && plan?.coveredChild == .kept && plan?.epoch == epoch)
         #expect(plan?.delay == machine.plan(stamp, .lock(.cover), current: current).delay)
         // A call refused at its start as unchanged begins nothing to plan.
         var (again, unchanged) = Self.machine(after: [.login("a")], making: .login("a"))
@@ -268,7 +268,7 @@ import Testing
     @Test func aChildAskedForAtTheSplashStopsTheProcessForTheCoreNeverPlansOne() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let flow = AuthFlow(provider: TestAuthProvider(), splash: Screen("splash"))
-            _ = await flow.makeChild(.splash, .start, nil, flow.scene.id, nil)
+            _ = await flow.makeChild(.splash, .start, nil, flow.scene.id, LockedValue(.placing()))
         }
         expectInternalInconsistency(in: result)
     }

@@ -14,7 +14,11 @@ import Testing
         /// Begun with plan "p".
         case planned
         case building
+        /// Building, holding the services of epoch 7.
+        case buildingWithServices
         case overtaken
+        /// Overtaken, holding the services of epoch 7.
+        case overtakenWithServices
         case returned
         /// A scene's placement, as made.
         case placing
@@ -27,10 +31,16 @@ import Testing
             case .building:
                 _ = request.begin("p")
                 request.build()
+            case .buildingWithServices:
+                request = State.building.make()
+                request.tookServices(7)
             case .overtaken:
                 _ = request.begin("p")
                 request.build()
                 _ = request.answered(false, at: .overtaken)
+            case .overtakenWithServices:
+                request = State.overtaken.make()
+                request.tookServices(7)
             case .returned: _ = request.returned()
             case .placing: request = .placing()
             }
@@ -40,12 +50,14 @@ import Testing
 
     enum Input: CaseIterable, Sendable, CustomStringConvertible {
         case begin, plan, build, isBuilding
+        /// The factory took the services of epoch 8.
+        case tookServices
         /// The container's admission answered `admitted` at `point`.
         case answered(Bool, FlowAdmissionPoint)
         case returned
 
         static let allCases: [Input] =
-            [.begin, .plan, .build, .isBuilding]
+            [.begin, .plan, .build, .isBuilding, .tookServices]
             + [FlowAdmissionPoint.arrival, .start, .childMade, .overtaken].flatMap { point in
                 [Input.answered(true, point), .answered(false, point)]
             } + [.returned]
@@ -56,6 +68,7 @@ import Testing
             case .plan: "plan"
             case .build: "build"
             case .isBuilding: "isBuilding"
+            case .tookServices: "tookServices(8)"
             case .answered(let admitted, let point): "answered(\(admitted), at: \(point))"
             case .returned: "returned"
             }
@@ -70,8 +83,13 @@ import Testing
             request.build()
             return "-"
         case .isBuilding: return "\(request.isBuilding)"
+        case .tookServices:
+            request.tookServices(8)
+            return "-"
         case .answered(let admitted, let point): return "\(request.answered(admitted, at: point))"
-        case .returned: return "\(request.returned())"
+        case .returned:
+            let held = request.returned()
+            return "endsOvertaken: \(held.endsOvertaken), services: \(held.services.map { "\($0)" } ?? "nil")"
         }
     }
 
@@ -79,8 +97,10 @@ import Testing
         switch request.state {
         case .waiting: return "waiting"
         case .planned(let plan): return "planned(\(plan))"
-        case .building: return "building"
-        case .overtaken: return "overtaken"
+        case .building(services: nil): return "building"
+        case .building(let services?): return "building(services: \(services))"
+        case .overtaken(services: nil): return "overtaken"
+        case .overtaken(let services?): return "overtaken(services: \(services))"
         case .returned: return "returned"
         }
     }
@@ -126,7 +146,7 @@ import Testing
         // no wait.
         var preparing = State.planned.make()
         let overtakenWhilePreparing = preparing.answered(false, at: .overtaken)
-        let returnedAfterPreparing = preparing.returned()
+        let returnedAfterPreparing = preparing.returned().endsOvertaken
         #expect(!overtakenWhilePreparing && !returnedAfterPreparing)
         // Admitted at `overtaken` while it built (the newer request is of its own call): not
         // overtaken. Refused at any other point: not overtaken either.
@@ -134,15 +154,33 @@ import Testing
         let admittedAnswers = [
             admittedWhileBuilding.answered(true, at: .overtaken),
             admittedWhileBuilding.answered(false, at: .childMade),
-            admittedWhileBuilding.returned(),
+            admittedWhileBuilding.returned().endsOvertaken,
         ]
         #expect(admittedAnswers == [false, false, false])
         // Refused at `overtaken` while it built: finish waits until it returns, once.
         var building = State.building.make()
         let answers = [
             building.answered(false, at: .overtaken), building.answered(false, at: .overtaken),
-            building.returned(), building.returned(),
+            building.returned().endsOvertaken, building.returned().endsOvertaken,
         ]
         #expect(answers == [true, false, true, false])
+    }
+
+    @Test func theServicesAFactoryTookAreHandedBackOnceWhenItReturnsOvertakenOrNot() {
+        // Taken while it built, then overtaken: the epoch survives the overtaking.
+        var overtaken = State.building.make()
+        overtaken.tookServices(3)
+        _ = overtaken.answered(false, at: .overtaken)
+        #expect(overtaken.returned() == .init(endsOvertaken: true, services: 3))
+        #expect(overtaken.returned() == .init(endsOvertaken: false, services: nil))
+        // Taken by a placement, whose factory is all build; a second take is ignored.
+        var placing = Request.placing()
+        placing.tookServices(4)
+        placing.tookServices(5)
+        #expect(placing.returned() == .init(endsOvertaken: false, services: 4))
+        // A request that never built takes none.
+        var planned = State.planned.make()
+        planned.tookServices(6)
+        #expect(planned.returned() == .init(endsOvertaken: false, services: nil))
     }
 }

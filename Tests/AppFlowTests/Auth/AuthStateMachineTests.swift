@@ -1129,7 +1129,14 @@ import Testing
             stamp: 2,
             call: .lock(.cover),
             current: .loggedIn("a"),
-            plan: .init(phase: .locked("a"), origin: .lock, direction: .logout, prepares: false, epoch: 1, covers: true)
+            plan: .init(
+                phase: .locked("a"),
+                origin: .lock,
+                direction: .logout,
+                prepares: false,
+                epoch: 1,
+                coveredChild: .kept
+            )
         ),
         // ...a teardown lock lets it prepare to go, and its lock screen is of no session.
         PlanQuestion(
@@ -1151,7 +1158,7 @@ import Testing
                 direction: .login,
                 prepares: false,
                 epoch: 1,
-                reusesCovered: true
+                coveredChild: .shownAgain
             )
         ),
         // The privacy cover shows over the child as it is and keeps it, in its epoch.
@@ -1166,7 +1173,7 @@ import Testing
                 direction: .logout,
                 prepares: false,
                 epoch: 1,
-                covers: true,
+                coveredChild: .kept,
                 isPrivacyCover: true
             )
         ),
@@ -1227,7 +1234,7 @@ import Testing
                     direction: .login,
                     prepares: false,
                     epoch: 1,
-                    reusesCovered: true
+                    coveredChild: .shownAgain
                 )
         )
     }
@@ -1247,7 +1254,7 @@ import Testing
                     direction: .login,
                     prepares: false,
                     epoch: 2,
-                    reusesCovered: true
+                    coveredChild: .shownAgain
                 )
         )
     }
