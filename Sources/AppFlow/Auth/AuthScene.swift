@@ -14,15 +14,17 @@ public final class AuthScene<Provider: AuthFlowProvider>: Sendable {
     /// The container that shows this scene's children: use it for the scene's stage, a
     /// ``FlowModel``, or a `hop` within a phase.
     public let container: FlowContainer<Screen>
-    /// The placement decided when the scene was attached, while it runs.
-    private let placement = LockedValue<Task<Void, Never>?>(nil)
-    /// The session's screen a cover lock hides, and the lock that kept it.
-    private let cover = LockedValue(CoveredChildMachine<Screen>())
+    /// The scene's gate, covered child and placement, under the scene's lock
+    /// (``AuthSceneParts``).
+    private let parts = LockedValue(AuthSceneParts<Screen, CheckedContinuation<Bool, Never>>())
     /// The session child under a cover that owes its disappear hooks, which the scene's
     /// screens keep.
     let coverMark = AuthCoverMark()
-    /// The flow's requests on their way to the container, and the newest call waiting.
-    let gate = LockedValue(ArrivalGate<CheckedContinuation<Bool, Never>>())
+    /// The scene's arrival gate as it stands now, a copy: who is on the way to the
+    /// container, and who waits.
+    var gate: ArrivalGate<CheckedContinuation<Bool, Never>> {
+        parts.withLock { $0.gate }
+    }
 
     init(id: AuthSceneID, container: FlowContainer<Screen>) {
         self.id = id
@@ -45,7 +47,7 @@ public final class AuthScene<Provider: AuthFlowProvider>: Sendable {
     /// **Cancellation.** Cancelling the waiting task does not shorten the wait: the
     /// placement ends on its own, as any transition of the scene's container does.
     public func placed() async {
-        await placement.withLock({ $0 })?.value
+        await parts.withLock({ $0.placement })?.value
     }
 
     /// A new stream of this scene's login, logout and refresh events; as
@@ -64,8 +66,8 @@ public final class AuthScene<Provider: AuthFlowProvider>: Sendable {
     /// kept one already.
     func keepCovered(_ screen: Screen, ofEpoch epoch: UInt64?, by stamp: UInt64) {
         let isSessionChild = screen.place.session != nil
-        let replaced = cover.withLock {
-            $0.keep(
+        let replaced = parts.withLock {
+            $0.cover.keep(
                 screen,
                 screenEpoch: screen.sessionEpoch,
                 isSessionChild: isSessionChild,
@@ -79,7 +81,7 @@ public final class AuthScene<Provider: AuthFlowProvider>: Sendable {
 
     /// The screen kept by a cover lock, if it is of session epoch `epoch`.
     func covered(ofEpoch epoch: UInt64?) -> Screen? {
-        cover.withLock { $0.covered(ofEpoch: epoch) }
+        parts.withLock { $0.cover.covered(ofEpoch: epoch) }
     }
 
     /// Lets the kept screen go if a lock older than call `stamp` kept it (call `stamp` ran
@@ -90,7 +92,7 @@ public final class AuthScene<Provider: AuthFlowProvider>: Sendable {
     /// what it owns, and the caller runs them (``AuthScreen/flowWillDisappear()``, then
     /// ``AuthScreen/flowDidDisappear()``).
     func releaseCovered(keptBefore stamp: UInt64? = nil) -> Screen? {
-        let released = cover.withLock { $0.release(keptBefore: stamp) }
+        let released = parts.withLock { $0.cover.release(keptBefore: stamp) }
         // Dropped outside the lock: a child's deinit may run app code.
         guard let released, coverMark.take(released.epoch) else { return nil }
         return released.screen
@@ -104,7 +106,7 @@ public final class AuthScene<Provider: AuthFlowProvider>: Sendable {
         // A call that need not wait is resumed before it would suspend: it goes on in its
         // own job.
         await withCheckedContinuation { waiter in
-            switch gate.withLock({ $0.enter(stamp, waiter: waiter) }) {
+            switch parts.withLock({ $0.gate.enter(stamp, waiter: waiter) }) {
             case .go: waiter.resume(returning: true)
             case .beaten: waiter.resume(returning: false)
             case .park(let displaced): displaced?.resume(returning: false)
@@ -114,13 +116,13 @@ public final class AuthScene<Provider: AuthFlowProvider>: Sendable {
 
     /// The container has taken in request `stamp`: the newest call waiting goes on.
     func arrived(_ stamp: UInt64) {
-        if case .release(let next) = gate.withLock({ $0.arrived(stamp) }) {
+        if case .release(let next) = parts.withLock({ $0.gate.arrived(stamp) }) {
             next.resume(returning: true)
         }
     }
 
     /// Keeps the task of the scene's first placement.
     func placing(_ task: Task<Void, Never>) {
-        placement.withLock { $0 = task }
+        parts.withLock { $0.placement = task }
     }
 }

@@ -32,7 +32,7 @@ struct AuthFlowArrivalGateTests {
     ) async -> (handle: AuthCallHandle, stamp: UInt64) {
         let handle = flow.request(request)
         let stamp = flow.callCount
-        #expect(await eventually(timeout: .seconds(30)) { flow.scene.gate.withLock { $0.parked?.stamp } == stamp })
+        #expect(await eventually(timeout: .seconds(30)) { flow.scene.gate.parked?.stamp == stamp })
         return (handle, stamp)
     }
 
@@ -51,7 +51,7 @@ struct AuthFlowArrivalGateTests {
         let logoutStamp = flow.callCount
         // The logout takes the login's place at the gate: the login returns at once.
         #expect(await login.result == .superseded)
-        #expect(scene.gate.withLock { $0.parked?.stamp } == logoutStamp)
+        #expect(scene.gate.parked?.stamp == logoutStamp)
         #expect(Self.admissions(of: loginStamp, in: recorder) == ["gate: false"])
         // The request on its way arrives: the logout goes on and completes.
         scene.arrived(0)
@@ -70,7 +70,7 @@ struct AuthFlowArrivalGateTests {
         // However their tasks run, the older login is beaten at the gate and the newer one
         // waits there.
         #expect(await first.result == .superseded)
-        #expect(await eventually(timeout: .seconds(30)) { scene.gate.withLock { $0.parked?.stamp } == secondStamp })
+        #expect(await eventually(timeout: .seconds(30)) { scene.gate.parked?.stamp == secondStamp })
         scene.arrived(0)
         #expect(await second.result == .completed)
         #expect(Self.admissions(of: firstStamp, in: recorder) == ["gate: false"])
@@ -94,7 +94,7 @@ struct AuthFlowArrivalGateTests {
         answer.open()
         #expect(await start.value(within: .seconds(30)) == .superseded)
         #expect(Self.admissions(of: 1, in: recorder) == ["gate: false"])
-        #expect(scene.gate.withLock { $0.parked?.stamp } == loginStamp)
+        #expect(scene.gate.parked?.stamp == loginStamp)
         scene.arrived(0)
         #expect(await login.result == .completed)
         #expect(await flow.container.child.child.name == "main(bob)")
@@ -144,7 +144,7 @@ struct AuthFlowArrivalGateTests {
             return await flow.login("ada")
         }
         #expect(await login.value(within: .seconds(30)) == .cancelled)
-        #expect(flow.scene.gate.withLock { $0.onItsWay } == nil)
+        #expect(flow.scene.gate.onItsWay == nil)
         #expect(await flow.login("bob") == .completed)
         await flow.finish()
     }
@@ -154,10 +154,10 @@ struct AuthFlowArrivalGateTests {
     @Test func theGateOpensOnceTheContainerHasTakenACallIn() async {
         let flow = await TestAuthProvider().startedFlow()
         #expect(await flow.login("ada") == .completed)
-        #expect(flow.scene.gate.withLock { $0.onItsWay } == nil)
+        #expect(flow.scene.gate.onItsWay == nil)
         #expect(await flow.logout() == .completed)
         #expect(await flow.login("bob") == .completed)
-        #expect(flow.scene.gate.withLock { $0.onItsWay } == nil)
+        #expect(flow.scene.gate.onItsWay == nil)
         await flow.finish()
     }
 }
