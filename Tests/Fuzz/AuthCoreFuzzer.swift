@@ -28,7 +28,10 @@ struct FuzzCoreProvider: AuthFlowProvider {
 /// Drives an `AuthFlow<FuzzCoreProvider>.AuthCore` as the flow would, with one scene
 /// that shows wherever the flow is, attached as `AuthFlow`'s first scene is (so that the
 /// intents see it, and deliver into it), and up to two more whose requests return with
-/// the first scene's, keeping the reference model.
+/// the first scene's, keeping the reference model. Those show the flow's place too, or a
+/// screen a scene can be left with (the session's child of an older epoch, the switching
+/// placeholder, a logged-out screen): the intents may deliver only into a screen that
+/// shows the flow's session, of its epoch.
 struct AuthCoreDriver {
     typealias Flow = AuthFlow<FuzzCoreProvider>
 
@@ -58,6 +61,9 @@ struct AuthCoreDriver {
     var others: [AuthSceneID] = []
     /// Whether the first scene is still attached; a detached one's requests still return.
     var firstAttached = true
+    /// What each attached scene was last told it shows, as a call's requests returned
+    /// there: the place, the child and the session epoch of its screen.
+    var shown: [AuthSceneID: (place: AuthPlace<Int>, child: Int, epoch: UInt64?)] = [:]
     /// Whether the flow finished (``finish()``).
     var finished = false
 
@@ -215,21 +221,53 @@ struct AuthCoreDriver {
         // only if it was attached then.
         guard let reached = inFirstScene[pending[index].stamp] else { return }
         let (stamp, _) = pending.remove(at: index)
-        let screen = Flow.Screen(
-            place: core.calls.place,
-            child: core.calls.place.session ?? -1,
-            call: nil,
-            inSession: core.calls.sessionEpoch.map { .init(epoch: $0, coverMark: AuthCoverMark()) }
-        )
+        let screens = reached.map { id in
+            let (place, child, epoch) = id == scene ? flowScreen() : otherScreen(&input)
+            shown[id] = (place, child, epoch)
+            let screen = Flow.Screen(
+                place: place,
+                child: child,
+                call: nil,
+                inSession: epoch.map { .init(epoch: $0, coverMark: AuthCoverMark()) }
+            )
+            return (id: id, screen: screen)
+        }
         let (_, actions) = core.end(
             stamp,
             reached.map { (id: $0, result: TransitionResult.completed) },
             followingUp: false,
-            shown: reached.map { (id: $0, screen: screen) }
+            shown: screens
         )
         if core.calls.newestEnded { loggingOut = false }
         for action in actions {
             perform(action)
+        }
+    }
+
+    /// The screen at the flow's place: its session's child (the session's number), of the
+    /// flow's epoch; -1 for a screen of no session.
+    func flowScreen() -> (place: AuthPlace<Int>, child: Int, epoch: UInt64?) {
+        (core.calls.place, core.calls.place.session ?? -1, core.calls.sessionEpoch)
+    }
+
+    /// What another scene shows once a call's request returned there: mostly the flow's
+    /// place, else a screen a scene can be left with: a child of the flow's session of an
+    /// epoch before the flow's (child 100 + its session), the switching placeholder (-2),
+    /// or a logged-out screen.
+    func otherScreen(_ input: inout FuzzInput) -> (place: AuthPlace<Int>, child: Int, epoch: UInt64?) {
+        switch input.choose(4) {
+        case 0:
+            guard let session = core.calls.place.session, let epoch = core.calls.sessionEpoch, epoch > 1 else {
+                return flowScreen()
+            }
+            return (.loggedIn(session), 100 + session, epoch - 1)
+        case 1:
+            guard let session = core.calls.place.session else { return flowScreen() }
+            return (.switching(from: session), -2, core.calls.sessionEpoch)
+        case 2:
+            return (.loggedOut(.signedOut), -1, nil)
+        default:
+            return flowScreen()
         }
     }
 
@@ -255,6 +293,7 @@ struct AuthCoreDriver {
     mutating func attachOrDetach(_ input: inout FuzzInput) {
         if firstAttached, input.choose(8) == 0 {
             firstAttached = false
+            shown[scene] = nil
             perform(core.detach(scene))
         } else if others.count < 2, others.isEmpty || input.bit() {
             let (id, _) = core.decide { $0.reserveScene() }
@@ -268,7 +307,9 @@ struct AuthCoreDriver {
             _ = core.attach(id, container)
             others.append(id)
         } else {
-            perform(core.detach(others.remove(at: input.choose(others.count))))
+            let detached = others.remove(at: input.choose(others.count))
+            shown[detached] = nil
+            perform(core.detach(detached))
         }
     }
 
@@ -302,6 +343,14 @@ struct AuthCoreDriver {
         else {
             violated(
                 "intent \(delivery.id) for \(String(describing: intent.session)) delivered into \(delivery.session)"
+            )
+        }
+        // Into the child its scene shows, of the flow's session and epoch.
+        guard let screen = shown[delivery.scene], screen.place == .loggedIn(flowSession),
+            screen.child == delivery.child, screen.epoch == nil || screen.epoch == core.calls.sessionEpoch
+        else {
+            violated(
+                "intent \(delivery.id) delivered to child \(delivery.child) in \(delivery.scene), which shows \(String(describing: shown[delivery.scene]))"
             )
         }
         delivering = delivery.id
