@@ -501,7 +501,11 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
     /// can go.
     private mutating func advance(_ action: inout Action) {
         // A step is found only for a head held, so one is removed with each.
-        while let step = nextStep(), let head = withOpen({ Self.take(step, from: &$0, &$1) }) {
+        while let step = nextStep(), let head = withOpen({ held, delivery in
+            let head = held.removeFirst()
+            if case .deliver(let target) = step { delivery = .decided(head, scene: target.scene) }
+            return head
+        }) {
             switch step {
             case .mismatch:
                 action.resolve.append((head.waiter, .dropped(.sessionMismatch)))
@@ -515,14 +519,6 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
                 )
             }
         }
-    }
-
-    /// Takes the oldest of the intents `held` for `step`; one to deliver becomes the
-    /// delivery decided.
-    private static func take(_ step: Step, from held: inout [Held], _ delivery: inout DeliveryStage) -> Held {
-        let head = held.removeFirst()
-        if case .deliver(let target) = step { delivery = .decided(head, scene: target.scene) }
-        return head
     }
 
     // MARK: - Invariants
