@@ -34,8 +34,7 @@
 /// 1. At most `capacity` intents are held; their ids increase in open order and are below
 ///    `nextID`, and the one being delivered is not held. (That one not started yet is the
 ///    one being delivered holds by ``DeliveryStage``.)
-/// 2. After ``finish()`` no scene is ready. (That nothing is held then, and no delivery is
-///    decided, holds by ``Intake``: a delivery taken back is put back among intents held.)
+/// 2. After ``finish()`` no scene is ready. (That nothing is held then holds by ``Intake``.)
 /// 3. The scenes are attached once each, in attach order, and all ready scenes show one
 ///    session. (That a ready or activated scene is attached, once, and that a ready one is
 ///    not still to show the newest call's outcome, hold by ``Scene``: each attached scene
@@ -101,23 +100,19 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
     let sameAccount: @Sendable (Session, Session) -> Bool
     /// The id the next intent gets.
     private(set) var nextID: ID = 1
-    /// Whether the machine takes intents, with those it holds and its one delivery.
+    /// Whether the machine takes intents, with those it holds.
     enum Intake {
-        /// Intents are taken: these wait, in open order, and `delivery` says where the one
-        /// delivery stands.
-        case open([Held], delivery: DeliveryStage)
-        /// ``finish()`` was called: nothing is held, no delivery is decided, and an intent
-        /// opened is dropped at once. `running` is the delivery started before, which goes
-        /// on to its end.
-        case finished(running: (id: ID, scene: AuthSceneID, waiter: Waiter)?)
+        /// Intents are taken: these wait, in open order.
+        case open([Held])
+        /// ``finish()`` was called: nothing is held, and an intent opened is dropped at once.
+        case finished
     }
 
-    /// Where the machine stands: open, with the intents it holds and its delivery, or
-    /// finished.
-    private(set) var intake = Intake.open([], delivery: .idle)
+    /// Where the machine stands: open, with the intents it holds, or finished.
+    private(set) var intake = Intake.open([])
     /// The intents waiting, in open order; none once finished.
     var held: [Held] {
-        if case .open(let held, _) = intake { held } else { [] }
+        if case .open(let held) = intake { held } else { [] }
     }
     /// Whether ``finish()`` was called.
     var isFinished: Bool {
@@ -138,13 +133,7 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
     }
 
     /// Where the one delivery stands.
-    var delivery: DeliveryStage {
-        switch intake {
-        case .open(_, let delivery): delivery
-        case .finished(let running?): .started(id: running.id, scene: running.scene, waiter: running.waiter)
-        case .finished(nil): .idle
-        }
-    }
+    private(set) var delivery = DeliveryStage.idle
     /// The intent being delivered, started or not, with its scene and its opener.
     var delivering: (id: ID, scene: AuthSceneID, waiter: Waiter)? {
         switch delivery {
@@ -225,8 +214,11 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
     mutating func detached(_ id: AuthSceneID) -> Action {
         scenes.removeAll { $0.id == id }
         var action = Action()
-        // Decided for this scene, not started: it goes back, or goes with a scene it names.
-        takeBack(decidedFor: { $0 == id }, &action)
+        if case .decided(let taken, id) = delivery {
+            // Decided for this scene, not started: it goes back, or goes with a scene it names.
+            delivery = .idle
+            takeBack(taken, &action)
+        }
         withHeld { held in
             held.removeAll { held in
                 guard held.scene == id else { return false }
@@ -258,7 +250,14 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
         for index in scenes.indices { scenes[index].stage = .unsettled }
         var action = Action()
         // A delivery decided but not started: its child may be leaving now.
-        takeBack(decidedFor: { _ in true }, droppingAs: isLogout ? .loggedOut : nil, &action)
+        if case .decided(let taken, _) = delivery {
+            delivery = .idle
+            if isLogout {
+                action.resolve.append((taken.waiter, .dropped(.loggedOut)))
+            } else {
+                takeBack(taken, &action)
+            }
+        }
         if isLogout {
             withHeld { held in
                 action.resolve += held.map { ($0.waiter, .dropped(.loggedOut)) }
@@ -341,33 +340,23 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
     /// not delivered. `AuthFlow` starts each delivery once; a second start of the delivery
     /// running answers `true` and changes nothing.
     mutating func deliveryStarting(_ id: ID) -> Bool {
-        switch intake {
-        case .open(let held, .decided(let intent, let scene)) where intent.id == id:
-            intake = .open(held, delivery: .started(id: id, scene: scene, waiter: intent.waiter))
+        switch delivery {
+        case .decided(let held, let scene) where held.id == id:
+            delivery = .started(id: id, scene: scene, waiter: held.waiter)
             return true
-        case .open(_, .started(id, _, _)):
+        case .started(id, _, _):
             return true
-        case .finished(let running?) where running.id == id:
-            return true
-        case .open, .finished:
+        case .idle, .decided, .started:
             return false
         }
     }
 
     /// The delivery of intent `id` (``Action/deliver``) has returned.
     mutating func deliveryEnded(_ id: ID) -> Action {
-        let scene: AuthSceneID
-        let waiter: Waiter
-        switch intake {
-        case .open(let held, .started(id, let started, let opener)):
-            (scene, waiter) = (started, opener)
-            intake = .open(held, delivery: .idle)
-        case .finished(let running?) where running.id == id:
-            (scene, waiter) = (running.scene, running.waiter)
-            intake = .finished(running: nil)
-        case .open, .finished:
+        guard case .started(id, let scene, let waiter) = delivery else {
             preconditionFailure("Internal inconsistency: delivery \(id) ended, \(delivering?.id ?? 0) running")
         }
+        delivery = .idle
         var action = Action()
         action.resolve.append((waiter, .delivered(scene)))
         advance(&action)
@@ -379,17 +368,12 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
     mutating func finish() -> Action {
         for index in scenes.indices { scenes[index].stage = .settled }
         var action = Action()
-        guard case .open(let held, let delivery) = intake else { return action }
-        switch delivery {
-        case .idle:
-            intake = .finished(running: nil)
-        case .decided(let taken, _):
+        if case .decided(let taken, _) = delivery {
+            delivery = .idle
             action.resolve.append((taken.waiter, .dropped(.finished)))
-            intake = .finished(running: nil)
-        case .started(let id, let scene, let waiter):
-            intake = .finished(running: (id, scene, waiter))
         }
         action.resolve += held.map { ($0.waiter, .dropped(.finished)) }
+        intake = .finished
         return action
     }
 
@@ -397,9 +381,9 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
 
     private mutating func drop(_ id: ID, _ reason: IntentDropReason) -> Action {
         var action = Action()
-        if case .open(let held, .decided(let taken, _)) = intake, taken.id == id {
+        if case .decided(let taken, _) = delivery, taken.id == id {
             // Not started yet: withdrawn or expired like a held intent.
-            intake = .open(held, delivery: .idle)
+            delivery = .idle
             action.resolve.append((taken.waiter, .dropped(reason)))
             advance(&action)
             return action
@@ -410,49 +394,30 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
         return action
     }
 
-    /// Takes back the delivery decided for a scene `accepted` and not started, if there is
-    /// one: dropped for `reason` if given; else put at the head of the held intents (it is
+    /// Puts a delivery taken back before it started at the head of the held intents (it is
     /// the oldest), unless it names a scene no longer attached, or the bound is full (then,
-    /// being the oldest, it is the one displaced), and the next step is taken. Only an open
-    /// machine decides a delivery, so the one taken back always has a place to go back to.
-    private mutating func takeBack(
-        decidedFor accepted: (AuthSceneID) -> Bool,
-        droppingAs reason: IntentDropReason? = nil,
-        _ action: inout Action
-    ) {
-        let attached = attached
-        let tookBack = withOpen { [capacity] held, delivery in
-            guard case .decided(let taken, let scene) = delivery, accepted(scene) else { return false }
-            delivery = .idle
-            if let reason {
-                action.resolve.append((taken.waiter, .dropped(reason)))
-            } else if let named = taken.scene, !attached.contains(named) {
-                action.resolve.append((taken.waiter, .dropped(.sceneGone)))
-            } else if held.count >= capacity {
-                action.resolve.append((taken.waiter, .dropped(.displaced)))
-            } else {
-                held.insert(taken, at: 0)
-            }
-            return true
+    /// being the oldest, it is the one displaced).
+    private mutating func takeBack(_ taken: Held, _ action: inout Action) {
+        if let scene = taken.scene, !isAttached(scene) {
+            action.resolve.append((taken.waiter, .dropped(.sceneGone)))
+        } else if held.count >= capacity {
+            action.resolve.append((taken.waiter, .dropped(.displaced)))
+        } else if withHeld({ held in held.insert(taken, at: 0) }) == nil {
+            // Once finished no delivery is decided, so none is taken back: its opener would
+            // never hear.
+            preconditionFailure("Internal inconsistency: a delivery taken back after finish()")
         }
-        if tookBack == true && reason == nil { advance(&action) }
+        advance(&action)
     }
 
-    /// Changes the intents held and the delivery with `body`, returning its result; once
-    /// finished, none are held and none is decided, and `body` is not run (`nil`).
-    @discardableResult
-    private mutating func withOpen<Result>(_ body: (inout [Held], inout DeliveryStage) -> Result) -> Result? {
-        guard case .open(var held, var delivery) = intake else { return nil }
-        // The array is uniquely referenced while `body` changes it.
-        intake = .open([], delivery: .idle)
-        defer { intake = .open(held, delivery: delivery) }
-        return body(&held, &delivery)
-    }
-
-    /// Changes the intents held with `body` (``withOpen(_:)``).
+    /// Changes the intents held with `body`, returning its result; once finished, none are
+    /// held, and `body` is not run (`nil`).
     @discardableResult
     private mutating func withHeld<Result>(_ body: (inout [Held]) -> Result) -> Result? {
-        withOpen { held, _ in body(&held) }
+        guard case .open(var held) = intake else { return nil }
+        intake = .open([])  // the array is uniquely referenced while `body` changes it
+        defer { intake = .open(held) }
+        return body(&held)
     }
 
     private func isAttached(_ id: AuthSceneID) -> Bool {
@@ -501,15 +466,12 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
     /// can go.
     private mutating func advance(_ action: inout Action) {
         // A step is found only for a head held, so one is removed with each.
-        while let step = nextStep(), let head = withOpen({ held, delivery in
-            let head = held.removeFirst()
-            if case .deliver(let target) = step { delivery = .decided(head, scene: target.scene) }
-            return head
-        }) {
+        while let step = nextStep(), let head = withHeld({ $0.removeFirst() }) {
             switch step {
             case .mismatch:
                 action.resolve.append((head.waiter, .dropped(.sessionMismatch)))
             case .deliver(let target):
+                delivery = .decided(head, scene: target.scene)
                 action.deliver = Delivery(
                     id: head.id,
                     intent: head.intent,
