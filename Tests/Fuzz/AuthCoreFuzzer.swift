@@ -221,9 +221,12 @@ struct AuthCoreDriver {
         // only if it was attached then.
         guard let reached = inFirstScene[pending[index].stamp] else { return }
         let (stamp, _) = pending.remove(at: index)
+        // Only the newest call's screens tell the intents anything: an older call's, ending
+        // after it, are the screens of a call superseded, which its scenes no longer show.
+        let decides = stamp == core.calls.newest && !finished
         let screens = reached.map { id in
             let (place, child, epoch) = id == scene ? flowScreen() : otherScreen(&input)
-            shown[id] = (place, child, epoch)
+            if decides { shown[id] = (place, child, epoch) }
             let screen = Flow.Screen(
                 place: place,
                 child: child,
