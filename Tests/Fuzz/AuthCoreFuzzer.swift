@@ -211,9 +211,11 @@ struct AuthCoreDriver {
         answered.insert(stamp)
     }
 
-    /// A pending call ends in every scene it reached, each of whose screens is at the flow's
-    /// place: the core merges their results, ends it and tells the intents what each scene
-    /// shows, in one step (`AuthCore.end`).
+    /// A pending call ends in every scene it reached: completed in the first, at the flow's
+    /// place; in the others completed, interrupted or superseded, each showing a screen
+    /// ``otherScreen(_:)`` picks (one input each). The core merges their results, ends the
+    /// call and tells the intents what each scene shows, in one step (`AuthCore.end`); the
+    /// merged result is checked against the documented rule (``checkMerged(_:_:)``).
     mutating func end(_ input: inout FuzzInput) {
         guard !pending.isEmpty else { return }
         let index = input.choose(pending.count)
@@ -224,8 +226,11 @@ struct AuthCoreDriver {
         // Only the newest call's screens tell the intents anything: an older call's, ending
         // after it, are the screens of a call superseded, which its scenes no longer show.
         let decides = stamp == core.calls.newest && !finished
+        var results: [(id: AuthSceneID, result: TransitionResult)] = []
         let screens = reached.map { id in
-            let (place, child, epoch) = id == scene ? flowScreen() : otherScreen(&input)
+            let choice = id == scene ? nil : input.choose(12)
+            let (place, child, epoch) = choice.map { otherScreen($0 % 4) } ?? flowScreen()
+            results.append((id, choice.map { Self.otherResults[$0 / 4] } ?? .completed))
             if decides { shown[id] = (place, child, epoch) }
             let screen = Flow.Screen(
                 place: place,
@@ -235,16 +240,36 @@ struct AuthCoreDriver {
             )
             return (id: id, screen: screen)
         }
-        let (_, actions) = core.end(
-            stamp,
-            reached.map { (id: $0, result: TransitionResult.completed) },
-            followingUp: false,
-            shown: screens
-        )
+        let (ending, actions) = core.end(stamp, results, followingUp: false, shown: screens)
+        // No scene reports the call cancelled, so none is followed up.
+        guard case .done(let ended) = ending else { violated("call \(stamp) followed up with no scene cancelled") }
+        checkMerged(ended.result, results)
         if core.calls.newestEnded { loggingOut = false }
         for action in actions {
             perform(action)
         }
+    }
+
+    /// What a call's request returns in a scene other than the first.
+    static let otherResults: [TransitionResult] = [.completed, .interrupted, .superseded]
+
+    /// The call's result merges its scenes' as documented: over the scenes still attached
+    /// (all of them if none is), `interrupted` if it was cut short in any, else `completed`
+    /// if it ran in any (else `superseded` or `unchanged`, which the driver does not tell
+    /// apart, and leaves unchecked).
+    func checkMerged(_ result: AuthResult, _ results: [(id: AuthSceneID, result: TransitionResult)]) {
+        let attached = Set(core.calls.scenes.map { $0.id })
+        let anyAttached = results.contains { attached.contains($0.id) }
+        let counted = results.filter { !anyAttached || attached.contains($0.id) }.map { $0.result }
+        let expected: AuthResult
+        if counted.contains(.interrupted) {
+            expected = .interrupted
+        } else if counted.contains(.completed) {
+            expected = .completed
+        } else {
+            return
+        }
+        guard result == expected else { violated("results \(results) merged into \(result), not \(expected)") }
     }
 
     /// The screen at the flow's place: its session's child (the session's number), of the
@@ -253,12 +278,12 @@ struct AuthCoreDriver {
         (core.calls.place, core.calls.place.session ?? -1, core.calls.sessionEpoch)
     }
 
-    /// What another scene shows once a call's request returned there: mostly the flow's
-    /// place, else a screen a scene can be left with: a child of the flow's session of an
-    /// epoch before the flow's (child 100 + its session), the switching placeholder (-2),
-    /// or a logged-out screen.
-    func otherScreen(_ input: inout FuzzInput) -> (place: AuthPlace<Int>, child: Int, epoch: UInt64?) {
-        switch input.choose(4) {
+    /// What another scene shows once a call's request returned there, by `choice` (0 to 3):
+    /// mostly the flow's place, else a screen a scene can be left with: a child of the
+    /// flow's session of an epoch before the flow's (child 100 + its session), the switching
+    /// placeholder (-2), or a logged-out screen.
+    func otherScreen(_ choice: Int) -> (place: AuthPlace<Int>, child: Int, epoch: UInt64?) {
+        switch choice {
         case 0:
             guard let session = core.calls.place.session, let epoch = core.calls.sessionEpoch, epoch > 1 else {
                 return flowScreen()
