@@ -145,13 +145,20 @@ struct SessionServicesDriver {
         expectTeardown(action, "sceneGone(\(scene))")
     }
 
-    mutating func tornDown() {
+    mutating func tornDown(_ input: inout FuzzInput) {
         guard let existing, existing.tearingDown else { return }
         // The first factory queued makes the next session's services; the others queued
-        // wait for them to be made.
+        // wait for them to be made. A teardown cut off by its timeout is reported, with
+        // the session of the services torn down.
         let first = factories.indices.first { factories[$0].status == .waiting }
-        let action = machine.tornDown(existing.epoch)
+        let inTime = input.choose(2) == 0
+        let action = machine.tornDown(existing.epoch, inTime: inTime)
         self.existing = nil
+        guard action.reportTimedOut == (inTime ? nil : Self.session(of: existing.epoch)) else {
+            violated(
+                "tornDown(\(existing.epoch), inTime: \(inTime)) reported \(String(describing: action.reportTimedOut))"
+            )
+        }
         expectResumes(action, first.map { [($0, .make)] } ?? [], "tornDown(\(existing.epoch))")
         if let first { startMaking(first) }
         guard action.tearDown == nil else { violated("tornDown(\(existing.epoch)) tore down") }
@@ -257,7 +264,7 @@ struct SessionServicesDriver {
             case 4: factoryEnded(&input)
             case 5: sceneShows(&input)
             case 6: sceneGone(&input)
-            default: tornDown()
+            default: tornDown(&input)
             }
             checkState()
         }
@@ -278,7 +285,8 @@ struct SessionServicesDriver {
                 var first = FuzzInput([0])
                 factoryEnded(&first)
             } else if existing?.tearingDown == true {
-                tornDown()
+                var inTime = FuzzInput([0])
+                tornDown(&inTime)
             } else {
                 break
             }

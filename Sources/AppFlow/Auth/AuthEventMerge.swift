@@ -12,6 +12,7 @@
 /// task performs.
 struct AuthEventMerge<Session: Sendable & Equatable, Child: Sendable> {
     typealias Event = AuthEvent<Session, Child>
+    typealias Screen = AuthScreen<Session, Child>
 
     /// One scene's transition: the scene and its container's transition id.
     struct Member: Hashable {
@@ -81,6 +82,62 @@ struct AuthEventMerge<Session: Sendable & Equatable, Child: Sendable> {
         defer { state = .finished }
         guard case .open(_, let will, _) = state else { return nil }
         return will.ended
+    }
+
+    /// Hears one input of the subscriber's feed, in the feed's order; returns what the
+    /// subscriber sees. A scene's `will` counts only for a screen a call placed (one with a
+    /// stamp), as the event ``event(for:)`` makes of it; its `did` ends that scene
+    /// transition; progress is never seen.
+    mutating func hear(_ input: AuthEventFeed<Screen>.Input) -> [Event] {
+        switch input {
+        case .event(let scene, .willTransition(let transition)):
+            guard let stamp = transition.to.stamp, let event = Self.event(for: .willTransition(transition)) else {
+                return []
+            }
+            return began(event, stamp: stamp, in: Member(scene: scene, transition: transition.id))
+        case .event(let scene, .didTransition(let transition)):
+            return ended(Member(scene: scene, transition: transition.id)).map { [$0] } ?? []
+        case .event(_, .progress):
+            return []
+        case .sceneEnded(let scene):
+            return sceneEnded(scene).map { [$0] } ?? []
+        case .flowFinished:
+            return flowFinished().map { [$0] } ?? []
+        }
+    }
+
+    /// The auth event one scene's container event makes: for a transition to a screen a
+    /// call placed, its `will` or `did` by the phase that screen shows (a session's is a
+    /// login, a lock screen's a lock, the splash's and a logged-out child's a logout), with
+    /// the session it shows, and marked initial for ``AuthCall/start``. `nil` for progress
+    /// and for a screen no call placed (a `hop` within a phase).
+    static func event(for event: FlowEvent<Screen>) -> Event? {
+        let (transition, ended): (Transition<Screen>, Bool)
+        switch event {
+        case .willTransition(let value): (transition, ended) = (value, false)
+        case .didTransition(let value): (transition, ended) = (value, true)
+        case .progress: return nil
+        }
+        guard let call = transition.to.call else { return nil }
+        let session: Session?
+        let kind: Event.Kind
+        switch transition.to.phase {
+        case .loggedIn(let loggedIn):
+            (session, kind) = (loggedIn, ended ? .didLogin : .willLogin)
+        case .locked(let locked):
+            (session, kind) = (locked, ended ? .didLock : .willLock)
+        case .loggedOut, .splash:
+            (session, kind) = (nil, ended ? .didLogout : .willLogout)
+        }
+        return Event(
+            kind: kind,
+            child: transition.to.child,
+            session: session,
+            isInitial: call == .start,
+            call: call,
+            logoutVariant: transition.to.logoutVariant,
+            transitionID: transition.id
+        )
     }
 
     private func isNewer(_ stamp: UInt64) -> Bool {

@@ -47,7 +47,7 @@ extension AuthFlow {
         let consumer = Task.explorable("event merge") {
             var merge = AuthEventMerge<Session, Child>()
             for await input in inputs {
-                for event in Self.merge(input, into: &merge) {
+                for event in merge.hear(input) {
                     output.yield(event)
                 }
             }
@@ -59,28 +59,6 @@ extension AuthFlow {
             self?.core.withLock { $0.unsubscribe(feed) }
         }
         return stream
-    }
-
-    /// Feeds `input` to a subscriber's `merge`; returns what the subscriber sees.
-    private static func merge(
-        _ input: EventFeed.Input,
-        into merge: inout AuthEventMerge<Session, Child>
-    ) -> [AuthEvent<Session, Child>] {
-        switch input {
-        case .event(let scene, .willTransition(let transition)):
-            guard let stamp = transition.to.stamp, let event = authEvent(for: .willTransition(transition)) else {
-                return []
-            }
-            return merge.began(event, stamp: stamp, in: .init(scene: scene, transition: transition.id))
-        case .event(let scene, .didTransition(let transition)):
-            return merge.ended(.init(scene: scene, transition: transition.id)).map { [$0] } ?? []
-        case .event(_, .progress):
-            return []
-        case .sceneEnded(let scene):
-            return merge.sceneEnded(scene).map { [$0] } ?? []
-        case .flowFinished:
-            return merge.flowFinished().map { [$0] } ?? []
-        }
     }
 
     /// Ends every feed once the scenes' containers have finished: each gets the flow's
@@ -103,7 +81,7 @@ extension AuthFlow {
         )
         let forwarder = Task.explorable("event forwarder") {
             for await event in source {
-                if let authEvent = Self.authEvent(for: event) {
+                if let authEvent = AuthEventMerge<Session, Child>.event(for: event) {
                     continuation.yield(authEvent)
                 }
             }
@@ -111,34 +89,5 @@ extension AuthFlow {
         }
         continuation.onTermination = { _ in forwarder.cancel() }
         return stream
-    }
-
-    private static func authEvent(for event: FlowEvent<Screen>) -> AuthEvent<Session, Child>? {
-        let (transition, ended): (Transition<Screen>, Bool)
-        switch event {
-        case .willTransition(let value): (transition, ended) = (value, false)
-        case .didTransition(let value): (transition, ended) = (value, true)
-        case .progress: return nil
-        }
-        guard let call = transition.to.call else { return nil }
-        let session: Session?
-        let kind: AuthEvent<Session, Child>.Kind
-        switch transition.to.phase {
-        case .loggedIn(let loggedIn):
-            (session, kind) = (loggedIn, ended ? .didLogin : .willLogin)
-        case .locked(let locked):
-            (session, kind) = (locked, ended ? .didLock : .willLock)
-        case .loggedOut, .splash:
-            (session, kind) = (nil, ended ? .didLogout : .willLogout)
-        }
-        return AuthEvent(
-            kind: kind,
-            child: transition.to.child,
-            session: session,
-            isInitial: call == .start,
-            call: call,
-            logoutVariant: transition.to.logoutVariant,
-            transitionID: transition.id
-        )
     }
 }

@@ -93,8 +93,8 @@ final class SessionServices<Session: Sendable & Equatable, Services: Sendable>: 
         // the input that started it came from a hook or a factory that must not wait.
         let task = Task.explorable("services teardown") { [machine, tearDown, timedOut, timeout, clock] in
             let inTime = await runWithTimeout(timeout, clock: clock) { await tearDown(services, session) }
-            if !inTime { timedOut(session) }
-            let next = machine.withLock { $0.tornDown(epoch) }
+            let next = machine.withLock { $0.tornDown(epoch, inTime: inTime) }
+            if let late = next.reportTimedOut { timedOut(late) }
             for (waiter, grant) in next.resume {
                 waiter.resume(returning: grant)
             }

@@ -46,8 +46,12 @@ struct SessionServicesStateMachine<Session: Sendable & Equatable, Services, Wait
     struct Action {
         /// Factories to resume, each with its grant.
         var resume: [(Waiter, Grant)] = []
-        /// Services to tear down (the provider's `tearDown`), then report ``tornDown(_:)``.
+        /// Services to tear down (the provider's `tearDown`), then report
+        /// ``tornDown(_:inTime:)``.
         var tearDown: (services: Services, session: Session, epoch: UInt64)?
+        /// The session whose services' teardown timed out, to report to the provider
+        /// (`servicesTeardownTimedOut(for:)`) before any factory is resumed.
+        var reportTimedOut: Session?
 
         static var none: Action { Action() }
     }
@@ -140,18 +144,21 @@ struct SessionServicesStateMachine<Session: Sendable & Equatable, Services, Wait
         return action
     }
 
-    /// The services of `epoch` are torn down (or their teardown timed out): the next
-    /// session's may be made, by the first factory queued for it.
-    mutating func tornDown(_ epoch: UInt64) -> Action {
+    /// The services of `epoch` are torn down, `inTime` or cut off by the teardown's
+    /// timeout: a teardown that timed out is reported, then the next session's services may
+    /// be made, by the first factory queued for it.
+    mutating func tornDown(_ epoch: UInt64, inTime: Bool) -> Action {
         guard let held, held.epoch == epoch, case .tearingDown = held.stage else {
             preconditionFailure("Internal inconsistency: services of epoch \(epoch) torn down unasked")
         }
         self.held = nil
+        var action = Action(reportTimedOut: inTime ? nil : held.session)
         // Every factory queued is of the session the flow is in (invariant 3).
-        guard let first = held.queued.first else { return .none }
+        guard let first = held.queued.first else { return action }
         let waiting = held.queued.dropFirst().map { $0.waiter }
         self.held = Held(epoch: first.epoch, session: first.session, stage: .making(waiting))
-        return Action(resume: [(first.waiter, .make)])
+        action.resume = [(first.waiter, .make)]
+        return action
     }
 
     /// Tears the services held down if the flow has left their session and nothing uses

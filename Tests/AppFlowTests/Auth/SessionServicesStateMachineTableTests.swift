@@ -25,7 +25,7 @@ import Testing
         + [.sceneShows(1, 1), .sceneShows(1, 2), .sceneShows(1, nil), .sceneShows(2, 1)]
         + [.sceneGone(1), .sceneGone(2)]
         + [.sessionChanged(to: nil), .sessionChanged(to: 1), .sessionChanged(to: 2), .sessionChanged(to: 3)]
-        + [.tornDown(1), .tornDown(2)]
+        + [.tornDown(1), .tornDown(2), .tornDown(1, inTime: false), .tornDown(2, inTime: false)]
 
     /// The inputs `AuthFlow` can give to `machine`: services are reported made only while
     /// they are being made, torn down only while they are being torn down; a factory ends
@@ -43,7 +43,7 @@ import Testing
             case .made(let epoch, _):
                 guard let held = machine.held, held.epoch == epoch, case .making = held.stage else { return false }
                 return true
-            case .tornDown(let epoch):
+            case .tornDown(let epoch, _):
                 guard let held = machine.held, held.epoch == epoch, case .tearingDown = held.stage else { return false }
                 return true
             case .factoryEnded(let epoch):
@@ -68,8 +68,10 @@ import Testing
         switch SessionServicesStateMachineTests.apply(input, to: &machine) {
         case .grant(let grant):
             return grant
-        case .act(let resume, let tearDown):
-            let parts = resume.map { "resume \($0)" } + (tearDown.map { ["tear down \($0)"] } ?? [])
+        case .act(let late, let resume, let tearDown):
+            let parts =
+                (late.map { ["report the teardown of \($0) timed out"] } ?? []) + resume.map { "resume \($0)" }
+                + (tearDown.map { ["tear down \($0)"] } ?? [])
             return parts.isEmpty ? "none" : parts.joined(separator: "; ")
         }
     }
@@ -102,7 +104,7 @@ import Testing
             # Checked line for line by SessionServicesStateMachineTableTests.
             # Epoch 1 is session "a" with services "S1", epoch 2 session "b" with "S2", epoch 3
             # session "c". An answer is acquire's grant ("wait": the factory waits) or the
-            # factories resumed and the services torn down.
+            # timed-out teardown reported, the factories resumed and the services torn down.
 
             """
         try Self.table.check(Self.lines(), header: header)

@@ -152,7 +152,8 @@ import Testing
         case sceneShows(UInt64, UInt64?)
         case sceneGone(UInt64)
         case sessionChanged(to: UInt64?)
-        case tornDown(UInt64)
+        /// The teardown of epoch `epoch` ended, in time or cut off by its timeout.
+        case tornDown(UInt64, inTime: Bool = true)
 
         var description: String {
             switch self {
@@ -163,23 +164,28 @@ import Testing
                 return "sceneShows(scene \(scene), \(epoch.map { "epoch \($0)" } ?? "none"))"
             case .sceneGone(let scene): return "sceneGone(scene \(scene))"
             case .sessionChanged(let epoch): return "sessionChanged(to: \(epoch.map(String.init) ?? "none"))"
-            case .tornDown(let epoch): return "tornDown(\(epoch))"
+            case .tornDown(let epoch, let inTime): return "tornDown(\(epoch)\(inTime ? "" : ", timed out"))"
             }
         }
     }
 
     /// What an input returned, as text: a grant is "use(S1)", "make", "refuse", or "wait";
-    /// a resumed factory "f2: use(S1)"; a teardown "S1: epoch 1 of session a".
+    /// a resumed factory "f2: use(S1)"; a teardown "S1: epoch 1 of session a"; a timed-out
+    /// teardown reported by its session.
     enum Action: Equatable {
         /// The grant `acquire` returned.
         case grant(String)
-        /// The factories to resume and the services to tear down.
-        case act(resume: [String], tearDown: String?)
+        /// The session whose teardown timed out to report, the factories to resume and the
+        /// services to tear down.
+        case act(reportTimedOut: String? = nil, resume: [String], tearDown: String?)
 
         static let none = Action.act(resume: [], tearDown: nil)
 
         static func resume(_ waiters: String...) -> Action { .act(resume: waiters, tearDown: nil) }
         static func tearDown(_ services: String) -> Action { .act(resume: [], tearDown: services) }
+        static func reportTimedOut(_ session: String, resume waiters: String...) -> Action {
+            .act(reportTimedOut: session, resume: waiters, tearDown: nil)
+        }
     }
 
     /// What a row expects: the action, and how the starting snapshot changes.
@@ -285,6 +291,13 @@ import Testing
             $0.held = "2 making, 1 waiting"
             $0.queued = []
         },
+        // A teardown cut off by its timeout is reported, before the next session's services
+        // are made; one in time is not.
+        row(.tearingDown1, .tornDown(1, inTime: false), .reportTimedOut("a")) { $0 = State.fresh.expected },
+        row(.queuedFor2, .tornDown(1, inTime: false), .reportTimedOut("a", resume: "g1: make")) {
+            $0.held = "2 making, 0 waiting"
+            $0.queued = []
+        },
         // Leaving the session refuses the factories queued for it.
         row(.queuedFor2, .sessionChanged(to: nil), .resume("g1: refuse")) { $0 = State.tearingDown1.expected },
         row(.queuedTwiceFor2, .sessionChanged(to: 3), .resume("g1: refuse", "g2: refuse")) {
@@ -305,6 +318,7 @@ import Testing
 
     static func action(_ action: Machine.Action) -> Action {
         .act(
+            reportTimedOut: action.reportTimedOut,
             resume: action.resume.map { "\($0.0): \(text($0.1))" },
             tearDown: action.tearDown.map { "\($0.services): epoch \($0.epoch) of session \($0.session)" }
         )
@@ -319,7 +333,7 @@ import Testing
         case .sceneShows(let scene, let epoch): return action(machine.sceneShows(AuthSceneID(rawValue: scene), epoch))
         case .sceneGone(let scene): return action(machine.sceneGone(AuthSceneID(rawValue: scene)))
         case .sessionChanged(let epoch): return action(machine.sessionChanged(to: epoch))
-        case .tornDown(let epoch): return action(machine.tornDown(epoch))
+        case .tornDown(let epoch, let inTime): return action(machine.tornDown(epoch, inTime: inTime))
         }
     }
 
