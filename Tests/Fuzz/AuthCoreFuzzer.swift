@@ -7,7 +7,8 @@
 // no intent is delivered across a logout made after it, nor while a logout is on its way,
 // nor into a session other than the flow's and the one it names; the intents and the calls
 // know the same scenes; the services live only for the flow's session, told each change
-// once.
+// once; a call's scenes' results merge as documented, and a newest call begun is followed
+// up in exactly the attached scenes that report it cancelled.
 // Built by `Tests/Fuzz/fuzz.sh`.
 
 /// A provider with sessions, services and intents, all numbers: only its types matter,
@@ -28,7 +29,8 @@ struct FuzzCoreProvider: AuthFlowProvider {
 /// Drives an `AuthFlow<FuzzCoreProvider>.AuthCore` as the flow would, with one scene
 /// that shows wherever the flow is, attached as `AuthFlow`'s first scene is (so that the
 /// intents see it, and deliver into it), and up to two more whose requests return with
-/// the first scene's, keeping the reference model. Those show the flow's place too, or a
+/// the first scene's (or report it cancelled, and are followed up), keeping the reference
+/// model. Those show the flow's place too, or a
 /// screen a scene can be left with (the session's child of an older epoch, the switching
 /// placeholder, a logged-out screen): the intents may deliver only into a screen that
 /// shows the flow's session, of its epoch.
@@ -75,6 +77,10 @@ struct AuthCoreDriver {
     /// reached: only those begin and end there, and the other scenes' requests return
     /// with the first's.
     var inFirstScene: [UInt64: [AuthSceneID]] = [:]
+    /// The calls that began in the first scene: admitted at its start, or found unchanged
+    /// there (a refresh excepted, which has no destination of its own). A newest call that
+    /// began is followed up in the attached scenes that report it cancelled.
+    var begun: Set<UInt64> = []
 
     init() {
         var calls = Flow.Machine(hasServices: true)
@@ -196,7 +202,11 @@ struct AuthCoreDriver {
                 sameAccount: { $0 == $1 }
             )
         }
+        if action == .refuse(.unchanged) {
+            if case .refresh = call {} else { begun.insert(stamp) }
+        }
         guard action == .admit else { return }
+        begun.insert(stamp)
         checkBegan(stamp, call)
     }
 
@@ -212,10 +222,15 @@ struct AuthCoreDriver {
     }
 
     /// A pending call ends in every scene it reached: completed in the first, at the flow's
-    /// place; in the others completed, interrupted or superseded, each showing a screen
-    /// ``otherScreen(_:)`` picks (one input each). The core merges their results, ends the
-    /// call and tells the intents what each scene shows, in one step (`AuthCore.end`); the
-    /// merged result is checked against the documented rule (``checkMerged(_:_:)``).
+    /// place; in the others completed, interrupted, superseded or cancelled, each showing a
+    /// screen ``otherScreen(_:)`` picks (one input each; a cancelled request began nothing,
+    /// so its scene shows what it showed). The core merges their results, ends the call and
+    /// tells the intents what each scene shows, in one step (`AuthCore.end`); the merged
+    /// result is checked against the documented rule (``checkMerged(_:_:)``). The newest
+    /// call, once begun and before `finish()`, is followed up instead in the attached
+    /// scenes that report it cancelled, exactly those: its follow-up there returns
+    /// completed, interrupted or superseded (its tasks are the flow's, so the caller's
+    /// cancellation never reaches them), and ends the call in a second step.
     mutating func end(_ input: inout FuzzInput) {
         guard !pending.isEmpty else { return }
         let index = input.choose(pending.count)
@@ -227,22 +242,32 @@ struct AuthCoreDriver {
         // after it, are the screens of a call superseded, which its scenes no longer show.
         let decides = stamp == core.calls.newest && !finished
         var results: [(id: AuthSceneID, result: TransitionResult)] = []
-        let screens = reached.map { id in
-            let choice = id == scene ? nil : input.choose(12)
-            let (place, child, epoch) = choice.map { otherScreen($0 % 4) } ?? flowScreen()
-            results.append((id, choice.map { Self.otherResults[$0 / 4] } ?? .completed))
-            if decides { shown[id] = (place, child, epoch) }
-            let screen = Flow.Screen(
-                place: place,
-                child: child,
-                call: nil,
-                inSession: epoch.map { .init(epoch: $0, coverMark: AuthCoverMark()) }
-            )
-            return (id: id, screen: screen)
+        var screens = reached.map { id in
+            let choice = id == scene ? nil : input.choose(16)
+            let result = choice.map { Self.otherResults[$0 / 4] } ?? .completed
+            results.append((id, result))
+            return (id: id, screen: screen(in: id, choice, result, decides: decides))
         }
-        let (ending, actions) = core.end(stamp, results, followingUp: false, shown: screens)
-        // No scene reports the call cancelled, so none is followed up.
-        guard case .done(let ended) = ending else { violated("call \(stamp) followed up with no scene cancelled") }
+        let attached = Set(core.calls.scenes.map { $0.id })
+        let lagging = Set(results.filter { $0.result == .cancelled && attached.contains($0.id) }.map { $0.id })
+        let followsUp = decides && begun.contains(stamp) && !lagging.isEmpty
+        var (ending, actions) = core.end(stamp, results, followingUp: false, shown: screens)
+        if case .followUp(let scenes) = ending {
+            guard followsUp, Set(scenes.map { $0.id }) == lagging else {
+                violated("call \(stamp) followed up in \(scenes.map { $0.id }), results \(results)")
+            }
+            for index in results.indices where lagging.contains(results[index].id) {
+                let choice = input.choose(12)
+                let id = results[index].id
+                results[index].result = Self.otherResults[choice / 4]
+                let followed = screen(in: id, choice, results[index].result, decides: decides)
+                screens = screens.map { $0.id == id ? (id, followed) : $0 }
+            }
+            (ending, actions) = core.end(stamp, results, followingUp: true, shown: screens)
+        } else if followsUp {
+            violated("call \(stamp) not followed up in \(lagging), results \(results)")
+        }
+        guard case .done(let ended) = ending else { violated("call \(stamp) followed up twice") }
         checkMerged(ended.result, results)
         if core.calls.newestEnded { loggingOut = false }
         for action in actions {
@@ -250,8 +275,32 @@ struct AuthCoreDriver {
         }
     }
 
-    /// What a call's request returns in a scene other than the first.
-    static let otherResults: [TransitionResult] = [.completed, .interrupted, .superseded]
+    /// The screen scene `id` shows once a request of the call that ended returned there
+    /// with `result`: the flow's place in the first scene, else as `choice` says; a
+    /// cancelled request leaves its scene showing what it last showed. Recorded as what the
+    /// scene shows if `decides` (the call is the newest).
+    mutating func screen(
+        in id: AuthSceneID,
+        _ choice: Int?,
+        _ result: TransitionResult,
+        decides: Bool
+    ) -> Flow.Screen {
+        let (place, child, epoch) =
+            result == .cancelled
+            ? shown[id] ?? otherScreen(choice.map { $0 % 4 } ?? 3)
+            : choice.map { otherScreen($0 % 4) } ?? flowScreen()
+        if decides { shown[id] = (place, child, epoch) }
+        return Flow.Screen(
+            place: place,
+            child: child,
+            call: nil,
+            inSession: epoch.map { .init(epoch: $0, coverMark: AuthCoverMark()) }
+        )
+    }
+
+    /// What a call's request returns in a scene other than the first, by its input's
+    /// quarter: a follow-up never returns the last.
+    static let otherResults: [TransitionResult] = [.completed, .interrupted, .superseded, .cancelled]
 
     /// The call's result merges its scenes' as documented: over the scenes still attached
     /// (all of them if none is), `interrupted` if it was cut short in any, else `completed`
