@@ -44,3 +44,10 @@ int pthread_detach(pthread_t _Nonnull);
 typedef unsigned int __darwin_useconds_t;
 typedef __darwin_useconds_t useconds_t;
 int usleep(useconds_t);
+/* pthread.h (sys/_pthread/_pthread_key_t.h for the type): a debug build's LockedValue
+   keeps, per thread, which roles of lock the thread holds (LockRole). */
+typedef unsigned long __darwin_pthread_key_t;
+typedef __darwin_pthread_key_t pthread_key_t;
+int pthread_key_create(pthread_key_t *, void (* _Nullable)(void *));
+void * _Nullable pthread_getspecific(pthread_key_t);
+int pthread_setspecific(pthread_key_t, const void * _Nullable);

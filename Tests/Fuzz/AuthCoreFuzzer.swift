@@ -98,7 +98,7 @@ struct AuthCoreDriver {
             services: .init(),
             feeds: Flow.EventFeeds(first: container)
         )
-        _ = core.attach(scene, container)
+        _ = core.attach(scene, container, feedsAdded: core.feeds.added)
     }
 
     static let calls: [Flow.Machine.Call] = [
@@ -381,7 +381,7 @@ struct AuthCoreDriver {
                 configuration: AuthFlowConfiguration(),
                 clock: ContinuousClock()
             )
-            _ = core.attach(id, container)
+            _ = core.attach(id, container, feedsAdded: core.feeds.added)
             others.append(id)
         } else {
             let detached = others.remove(at: input.choose(others.count))

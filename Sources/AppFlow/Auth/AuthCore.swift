@@ -79,27 +79,41 @@ extension AuthFlow {
             return (action, launched, intentAction, servicesAction)
         }
 
-        /// Scene `id` attaches as `scene`: the calls' machine says how it arrives, the
-        /// intents learn of it, and every event feed subscribes to its container before it
-        /// shows anything, in one step. Returns the arrival and the streams each feed
-        /// forwards.
+        /// Scene `id` attaches as `scene`, if the feeds are still those the performer
+        /// subscribed to its container (`feedsAdded`, ``AuthEventFeeds/added``), outside
+        /// the lock and before the scene is attached, so that they see everything it shows:
+        /// then the calls' machine says how it arrives and the intents learn of it, in one
+        /// step. `.retry` if a feed was added since (the performer subscribes that one too,
+        /// and comes back); a finished flow takes no feed, so the subscriptions are let go.
         mutating func attach(
             _ id: AuthSceneID,
-            _ scene: AuthScene<Provider>
-        ) -> (Machine.AttachAction, [(EventFeed, AsyncStream<FlowEvent<Screen>>)]) {
+            _ scene: AuthScene<Provider>,
+            feedsAdded: UInt64
+        ) -> SceneArrival {
+            guard calls.isFinished || feeds.added == feedsAdded else { return .retry(feeds.all) }
             intents.attached(id)
-            let action = calls.attach(id, scene)
-            // A finished flow has no feed left (``finish()``) and takes none.
-            return (action, feeds.subscribe(to: scene.container))
+            return .attached(calls.attach(id, scene), forwardsFeeds: !calls.isFinished)
         }
 
-        /// A new event stream's `feed` subscribes to every scene attached, in the step that
-        /// adds it, so that it misses none of their events. A finished flow takes no feed:
-        /// `nil`, and the stream ends at once. Returns each scene's stream to forward.
-        mutating func subscribe(_ feed: EventFeed) -> [(AuthSceneID, AsyncStream<FlowEvent<Screen>>)]? {
+        /// What ``attach(_:_:feedsAdded:)`` answered.
+        enum SceneArrival {
+            /// Attached, arriving as the action says; the feeds subscribed forward the
+            /// scene's events, or, once the flow has finished, let their subscriptions go.
+            case attached(Machine.AttachAction, forwardsFeeds: Bool)
+            /// Feeds were added since the performer read them: these are the feeds now,
+            /// with the count of feeds added, for it to subscribe and come back.
+            case retry((added: UInt64, feeds: [EventFeed]))
+        }
+
+        /// A new event stream's `feed` is added, to be subscribed to every scene attached:
+        /// returns their containers, for the performer to subscribe to outside the lock
+        /// before the stream is returned; a scene attached later subscribes it before it
+        /// shows anything (``attach(_:_:feedsAdded:)``). A finished flow takes no feed:
+        /// `nil`, and the stream ends at once.
+        mutating func subscribe(_ feed: EventFeed) -> [(AuthSceneID, FlowContainer<Screen>)]? {
             guard !calls.isFinished else { return nil }
             feeds.add(feed)
-            return calls.scenes.map { ($0.id, feed.subscribe(to: $0.scene.container)) }
+            return calls.scenes.map { ($0.id, $0.scene.container) }
         }
 
         /// The stream of `feed` ended: its feed is fed no more.

@@ -1,8 +1,10 @@
 /// One subscriber of an ``AuthFlow``'s events: the container events of every scene it
 /// listens to go into one stream, in one order, for its ``AuthEventMerge``.
 ///
-/// It subscribes to a scene's container at once (under the flow's machine lock, before
-/// the scene shows anything) and forwards that scene's events from a task of its own.
+/// It subscribes to a scene's container outside the flow's lock: before ``AuthFlow/events(bufferingPolicy:)``
+/// returns for the scenes attached, and before a scene attached later is (so before it
+/// shows anything, ``AuthCore/attach(_:_:feedsAdded:)``); it forwards each scene's events
+/// from a task of its own.
 /// The flow's end reaches it only after the last event of every scene: ``end()`` waits for
 /// the forwarding tasks, which end with their containers.
 final class AuthEventFeed<Screen: Sendable>: Sendable {
@@ -36,11 +38,25 @@ final class AuthEventFeed<Screen: Sendable>: Sendable {
         return (stream, AuthEventFeed(input: input))
     }
 
-    /// Subscribes to `container`'s events now; ``forward(_:of:)`` must then forward them.
-    /// Takes no lock but the container's broadcaster's and the count's.
+    /// Subscribes to `container`'s events now; ``forward(_:of:)`` must then forward them,
+    /// or ``discard(_:)`` let them go. Takes the container's broadcaster's lock and the
+    /// count's, so it is never called under the flow's.
     func subscribe(to container: FlowContainer<Screen>) -> AsyncStream<FlowEvent<Screen>> {
         forwarders.begin()
         return container.events()
+    }
+
+    /// Lets go of `source`, from ``subscribe(to:)``, unforwarded: its scene was never
+    /// attached, for the flow had finished (``AuthCore/attach(_:_:feedsAdded:)``), so the
+    /// feed's end does not wait for it.
+    func discard(_ source: AsyncStream<FlowEvent<Screen>>) {
+        // Only a consumer's cancellation ends a stream whose continuation lives on (the
+        // container's): the container then forgets the subscriber.
+        let task = Task.explorable("discarded feed") { [forwarders] in
+            for await _ in source {}
+            forwarders.end()
+        }
+        task.cancel()
     }
 
     /// Forwards scene `id`'s events, from ``subscribe(to:)``, until its container's stream
@@ -102,14 +118,16 @@ struct AuthEventFeeds<Screen: Sendable, Scene: Sendable>: Sendable {
         lastDetached = scene
     }
 
-    /// Subscribes every feed to `container`, a scene's just attached, before the scene
-    /// shows anything.
-    func subscribe(to container: FlowContainer<Screen>) -> [(AuthEventFeed<Screen>, AsyncStream<FlowEvent<Screen>>)] {
-        feeds.values.map { ($0, $0.subscribe(to: container)) }
-    }
+    /// How many feeds were ever added: a scene attaching checks that none was added since
+    /// it subscribed the feeds to its container.
+    private(set) var added: UInt64 = 0
+
+    /// The live feeds, with the count of feeds added.
+    var all: (added: UInt64, feeds: [AuthEventFeed<Screen>]) { (added, Array(feeds.values)) }
 
     mutating func add(_ feed: AuthEventFeed<Screen>) {
         feeds[ObjectIdentifier(feed)] = feed
+        added += 1
     }
 
     mutating func remove(_ feed: AuthEventFeed<Screen>) {

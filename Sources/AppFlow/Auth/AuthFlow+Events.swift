@@ -37,12 +37,13 @@ extension AuthFlow {
             bufferingPolicy: bufferingPolicy
         )
         let (inputs, feed) = EventFeed.make()
-        guard let sources = core.withLock({ $0.subscribe(feed) }) else {
+        guard let containers = core.withLock({ $0.subscribe(feed) }) else {
             output.finish()
             return stream
         }
-        for (id, source) in sources {
-            feed.forward(source, of: id)
+        // Outside the flow's lock: each container's broadcaster has a lock of its own.
+        for (id, container) in containers {
+            feed.forward(feed.subscribe(to: container), of: id)
         }
         let consumer = Task.explorable("event merge") {
             var merge = AuthEventMerge<Session, Child>()

@@ -268,7 +268,7 @@ extension AuthFlow {
         // The call's request in this container: its plan, whether its factory builds (the
         // machine's fact for ``FlowAdmissionPoint/overtaken``), the services it holds,
         // whether it was overtaken.
-        let sceneRun = LockedValue(AuthSceneRunMachine<Machine.Plan>())
+        let sceneRun = LockedValue(AuthSceneRunMachine<Machine.Plan>(), role: .leaf)
         let container = scene.container
         let result = await container.cycle(
             animation: animation,

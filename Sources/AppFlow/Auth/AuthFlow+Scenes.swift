@@ -19,13 +19,28 @@ extension AuthFlow {
         let id = decide { $0.reserveScene() }
         let scene = Self.makeScene(id, splash: placeholder, stage: stage, configuration: configuration, clock: clock)
         traceTransitions(of: scene)
-        let (action, sources) = core.withLock { $0.attach(id, scene) }
-        for (feed, source) in sources {
-            feed.forward(source, of: id)
+        // The feeds subscribe to the scene's container before it is attached, outside the
+        // flow's lock (the container's broadcaster has a lock of its own); feeds added
+        // meanwhile subscribe too before the attach is taken.
+        var sources: [ObjectIdentifier: (feed: EventFeed, source: AsyncStream<FlowEvent<Screen>>)] = [:]
+        var current = core.withLock { $0.feeds.all }
+        while true {
+            for feed in current.feeds where sources[ObjectIdentifier(feed)] == nil {
+                sources[ObjectIdentifier(feed)] = (feed, feed.subscribe(to: scene.container))
+            }
+            switch core.withLock({ $0.attach(id, scene, feedsAdded: current.added) }) {
+            case .retry(let feeds):
+                current = feeds
+                continue
+            case .attached(let action, let forwardsFeeds):
+                for (feed, source) in sources.values {
+                    if forwardsFeeds { feed.forward(source, of: id) } else { feed.discard(source) }
+                }
+                if case .wait = action { return scene }
+                scene.placing(Task.explorable("scene arrival") { await self.arrive(scene, action) })
+                return scene
+            }
         }
-        if case .wait = action { return scene }
-        scene.placing(Task.explorable("scene arrival") { await self.arrive(scene, action) })
-        return scene
     }
 
     /// Performs a scene's arrival: joins the call on its way (and, if that call ended
@@ -102,7 +117,7 @@ extension AuthFlow {
         while stamp: Machine.Stamp
     ) async {
         // A placement's factory builds from its start.
-        let sceneRun = LockedValue(AuthSceneRunMachine<Machine.Plan>.placing())
+        let sceneRun = LockedValue(AuthSceneRunMachine<Machine.Plan>.placing(), role: .leaf)
         _ = await scene.container.cycle(
             animation: .immediate,
             policy: configuration.policy,

@@ -104,7 +104,8 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
         ) { provider.isSameAccount($0, as: $1) }
         intents.attached(id)
         let core = LockedValue(
-            Core(calls: machine, intents: intents, services: .init(), feeds: EventFeeds(first: scene))
+            Core(calls: machine, intents: intents, services: .init(), feeds: EventFeeds(first: scene)),
+            role: .outermost
         )
         self.core = core
         let services =

@@ -16,7 +16,7 @@ public final class AuthScene<Provider: AuthFlowProvider>: Sendable {
     public let container: FlowContainer<Screen>
     /// The scene's gate, covered child and placement, under the scene's lock
     /// (``AuthSceneParts``).
-    private let parts = LockedValue(AuthSceneParts<Screen, CheckedContinuation<Bool, Never>>())
+    private let parts = LockedValue(AuthSceneParts<Screen, CheckedContinuation<Bool, Never>>(), role: .leaf)
     /// The session child under a cover that owes its disappear hooks, which the scene's
     /// screens keep.
     let coverMark = AuthCoverMark()

@@ -2,8 +2,9 @@
 /// arrival gate, the session's screen a cover keeps, and the task of its first placement.
 /// `Screen` is the scene's screen type, `Waiter` how a call parked at the gate is resumed.
 ///
-/// The scene's lock is a leaf: it is never taken inside the flow's core's lock, nor the
-/// core's inside it, and no continuation is resumed and no task started under it.
+/// The scene's lock is a leaf (``LockRole/leaf``): no lock is taken under it, the flow's
+/// core's included, which a debug build checks; and no continuation is resumed and no
+/// task started under it.
 ///
 /// The scene's cover mark (``AuthCoverMark``) is not a part: the scene's screens hold it,
 /// and the kept screen is held here, so a mark under this lock would make each kept

@@ -9,7 +9,7 @@
 public final class AuthIntentHandle: Sendable {
     private let outcome = Outcome<IntentResult>(whenCancelled: .dropped(.cancelled))
     /// The intent's expiry, while it is held; and how to withdraw it.
-    private let state = LockedValue<State>(State())
+    private let state = LockedValue<State>(State(), role: .leaf)
 
     private struct State: Sendable {
         var expiry: Task<Void, Never>?

@@ -24,9 +24,10 @@ package struct LockedValue<Value>: @unchecked Sendable where Value: Sendable {
     // the mutex for the whole access.
     private let storage: LockStorage<Value>
 
-    /// Creates a lock guarding `value`.
-    package init(_ value: Value) {
-        storage = LockStorage.make(value)
+    /// Creates a lock guarding `value`, with the place `role` gives it among the other
+    /// locks; a debug build checks that place on every ``withLock(_:)``.
+    package init(_ value: Value, role: LockRole = .ordinary) {
+        storage = LockStorage.make(value, role: role)
     }
 
     /// Runs `body` with exclusive access to the value.
@@ -53,19 +54,96 @@ package struct LockedValue<Value>: @unchecked Sendable where Value: Sendable {
     #endif
 }
 
+/// Where a lock stands among the others, checked in a debug build only: there, taking a
+/// lock where its role forbids it stops the process (`LockedValueTests`), so the whole
+/// suite, in the debug, AddressSanitizer and ThreadSanitizer runs, checks every role.
+package enum LockRole: Sendable {
+    /// Any lock may be taken under it, and it under any but a leaf.
+    case ordinary
+    /// An ``AuthFlow``'s core: taken under no other lock, and only leaf locks are taken
+    /// under it.
+    case outermost
+    /// No lock is taken under it.
+    case leaf
+}
+
 /// What ``LockStorage`` keeps beside its mutex: the value and, in a debug build, how many
-/// times the lock was taken.
+/// times the lock was taken and its role.
 struct LockedHeader<Value> {
     var value: Value
     #if DEBUG
     var acquisitions: UInt64 = 0
+    let role: LockRole
     #endif
 }
 
+#if DEBUG
+/// The locks this thread holds, as far as the roles care (a debug build only): how many,
+/// and the tightest rule among them. A lock's body runs on the thread that took it, so a
+/// thread-local value sees every lock taken inside another.
+enum HeldLocks {
+    /// The tightest rule of the locks held.
+    enum Rule: Int {
+        /// Any lock may be taken.
+        case any
+        /// Only a leaf lock may be taken: an outermost lock is held.
+        case leafOnly
+        /// No lock may be taken: a leaf lock is held.
+        case none
+    }
+
+    /// Each thread's count and rule, packed into the pointer-sized slot of one key.
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key, nil)
+        precondition(status == 0, "pthread_key_create failed: \(status)")
+        return key
+    }()
+
+    static var current: (count: Int, rule: Rule) {
+        get {
+            let packed = Int(bitPattern: pthread_getspecific(key))
+            return (packed >> 2, Rule(rawValue: packed & 3)!)
+        }
+        set {
+            _ = pthread_setspecific(key, UnsafeRawPointer(bitPattern: newValue.count << 2 | newValue.rule.rawValue))
+        }
+    }
+
+    /// Checks that a lock of `role` may be taken now, and returns what this thread holds
+    /// while it is, to restore afterwards.
+    static func enter(_ role: LockRole) -> (count: Int, rule: Rule) {
+        let held = current
+        switch (role, held.rule) {
+        case (_, .none):
+            preconditionFailure("Lock order: a lock was taken under a leaf lock")
+        case (.ordinary, .leafOnly), (.outermost, .leafOnly):
+            preconditionFailure("Lock order: a lock other than a leaf was taken under the flow's core lock")
+        case (.outermost, .any) where held.count > 0:
+            preconditionFailure("Lock order: the flow's core lock was taken under another lock")
+        default:
+            break
+        }
+        let rule: Rule =
+            switch role {
+            case .ordinary: held.rule
+            case .outermost: .leafOnly
+            case .leaf: .none
+            }
+        current = (held.count + 1, rule)
+        return held
+    }
+}
+#endif
+
 /// The single allocation behind ``LockedValue``: header is the value (``LockedHeader``), element the mutex.
 final class LockStorage<Value>: ManagedBuffer<LockedHeader<Value>, pthread_mutex_t> {
-    static func make(_ value: Value) -> LockStorage<Value> {
+    static func make(_ value: Value, role: LockRole) -> LockStorage<Value> {
+        #if DEBUG
+        let buffer = create(minimumCapacity: 1) { _ in LockedHeader(value: value, role: role) }
+        #else
         let buffer = create(minimumCapacity: 1) { _ in LockedHeader(value: value) }
+        #endif
         // `create` returns the dynamic subclass type; the downcast cannot fail.
         let storage = unsafeDowncast(buffer, to: LockStorage<Value>.self)
         storage.withUnsafeMutablePointerToElements { mutex in
@@ -96,6 +174,13 @@ final class LockStorage<Value>: ManagedBuffer<LockedHeader<Value>, pthread_mutex
     @inline(__always)
     func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         try withUnsafeMutablePointers { header, mutex in
+            #if DEBUG
+            // Checked before waiting for the mutex, so that a lock taken out of order stops
+            // the process rather than deadlocking; the role never changes, so it is read
+            // unlocked.
+            let held = HeldLocks.enter(header.pointee.role)
+            defer { HeldLocks.current = held }
+            #endif
             let status = pthread_mutex_lock(mutex)
             precondition(status == 0, "pthread_mutex_lock failed: \(status) (EDEADLK: taken again by its holder)")
             defer {

@@ -2,7 +2,7 @@
 /// it heard ``FlowLifecycle/flowWillBeCovered()`` and has not come back. The scene's
 /// screens share it; its decisions are ``CoverMarkMachine``'s, under a lock of its own.
 final class AuthCoverMark: Sendable {
-    private let mark = LockedValue(CoverMarkMachine())
+    private let mark = LockedValue(CoverMarkMachine(), role: .leaf)
 
     /// What the scene's screen of session epoch `epoch` does with `hook` in a transition
     /// that puts it under a cover of its own session or brings it back from one

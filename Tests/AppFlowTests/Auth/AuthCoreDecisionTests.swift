@@ -1,3 +1,4 @@
+import AppFlowTesting
 import Testing
 
 @testable import AppFlow
@@ -273,22 +274,90 @@ import Testing
         expectInternalInconsistency(in: result)
     }
 
-    /// A new event stream's feed subscribes to every scene attached in the step that adds
-    /// it; a finished flow takes none, so the stream ends at once. The core decides both.
+    /// A new event stream's feed is added with every scene attached in one step, to be
+    /// subscribed to them outside the lock; a finished flow takes none, so the stream ends
+    /// at once. The core decides both.
     @Test func anEventFeedSubscribesToEverySceneUntilTheFlowFinishes_ThenItIsTakenNoMore() async {
         let flow = AuthFlow(provider: TestAuthProvider(), splash: Screen("splash"))
         let second = flow.attachScene(placeholder: Screen("second"))
         let (_, early) = AuthEventFeed<AuthFlow<TestAuthProvider>.Screen>.make()
-        let sources = flow.core.withLock { $0.subscribe(early) } ?? []
-        #expect(sources.map(\.0) == [flow.scene.id, second.id])
+        let containers = flow.core.withLock { $0.subscribe(early) } ?? []
+        #expect(containers.map(\.0) == [flow.scene.id, second.id])
         #expect(flow.core.withLock { $0.feeds.feeds.count } == 1)
         // Forwarded as a stream's are: the flow's end waits for them, and they end with
         // their scenes' containers.
-        for (id, source) in sources { early.forward(source, of: id) }
+        for (id, container) in containers { early.forward(early.subscribe(to: container), of: id) }
         await flow.finish()
         let (_, late) = AuthEventFeed<AuthFlow<TestAuthProvider>.Screen>.make()
         #expect(flow.core.withLock { $0.subscribe(late) } == nil)
         #expect(flow.core.withLock { $0.feeds.feeds.isEmpty })
+    }
+
+    /// A scene is attached only with the feeds the performer subscribed to its container
+    /// outside the lock: with a feed added since, the core answers with the feeds as they
+    /// are now, for the performer to subscribe that one too; after `finish()` it attaches
+    /// the scene and has the subscriptions let go, for no feed is left to forward them.
+    @Test func aSceneIsAttachedOnlyWithTheFeedsSubscribedToIt_AndAfterFinishItsSubscriptionsGo() async {
+        let flow = AuthFlow(provider: TestAuthProvider(), splash: Screen("splash"))
+        func makeScene() -> AuthScene<TestAuthProvider> {
+            let id = flow.decide { $0.reserveScene() }
+            return AuthFlow<TestAuthProvider>.makeScene(
+                id,
+                splash: Screen("second"),
+                stage: nil,
+                configuration: flow.configuration,
+                clock: flow.clock
+            )
+        }
+        let second = makeScene()
+        let before = flow.core.withLock { $0.feeds.all }
+        let (_, feed) = AuthEventFeed<AuthFlow<TestAuthProvider>.Screen>.make()
+        _ = flow.core.withLock { $0.subscribe(feed) }
+        guard case .retry(let now) = flow.core.withLock({ $0.attach(second.id, second, feedsAdded: before.added) })
+        else {
+            Issue.record("attached with a feed it never subscribed")
+            return
+        }
+        #expect(now.added == before.added + 1)
+        #expect(now.feeds.map(ObjectIdentifier.init) == [ObjectIdentifier(feed)])
+        #expect(flow.scenes.map(\.id) == [flow.scene.id])
+        guard
+            case .attached(_, forwardsFeeds: true) = flow.core.withLock({
+                $0.attach(second.id, second, feedsAdded: now.added)
+            })
+        else {
+            Issue.record("not attached with the feeds it subscribed")
+            return
+        }
+        #expect(flow.scenes.map(\.id) == [flow.scene.id, second.id])
+        await flow.finish()
+        let late = makeScene()
+        guard
+            case .attached(.wait, forwardsFeeds: false) = flow.core.withLock({ $0.attach(late.id, late, feedsAdded: 0) }
+            )
+        else {
+            Issue.record("a scene attached after finish() forwards feeds, or is told to retry")
+            return
+        }
+    }
+
+    /// A feed's subscription to a scene that was never attached is let go: the feed's end
+    /// does not wait for it, and the container forgets the subscriber.
+    @Test func aDiscardedSubscriptionIsNotWaitedForAndLeavesTheContainer() async {
+        let container = FlowContainer(initial: AuthFlow<TestAuthProvider>.Screen(phase: .splash, child: Screen("s")))
+        let (inputs, feed) = AuthEventFeed<AuthFlow<TestAuthProvider>.Screen>.make()
+        let source = feed.subscribe(to: container)
+        #expect(container.subscriberCount == 1)
+        feed.discard(source)
+        let ended = Task { await feed.end() }
+        #expect(await ended.value(within: .seconds(30)) != nil)
+        #expect(container.subscriberCount == 0)
+        var received: [String] = []
+        for await input in inputs {
+            if case .flowFinished = input { received.append("finished") } else { received.append("other") }
+        }
+        #expect(received == ["finished"])
+        await container.finish()
     }
 
     /// Every call reports the public call it was made as, in its plan, its place and its
