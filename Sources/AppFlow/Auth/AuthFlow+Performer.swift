@@ -493,11 +493,11 @@ extension AuthFlow {
         }
     }
 
-    /// Whether a refresh's session belongs to the account `current` shows, as the provider
-    /// says; `false` when there is nothing to compare.
+    /// The provider's answer for the accounts the machine says `call` compares in a scene
+    /// showing `current` (``AuthStateMachine/accountsToCompare(_:_:)``); `false` when it
+    /// compares none.
     static func isSameAccount(_ call: Machine.Call, _ current: AuthPlace<Session>, provider: Provider) -> Bool {
-        guard case .refresh(let session?) = call, let shown = current.session else { return false }
-        return provider.isSameAccount(session, as: shown)
+        Machine.accountsToCompare(call, current).map { provider.isSameAccount($0.asked, as: $0.shown) } ?? false
     }
 
     /// Before a login for another session, or a refresh, prepares the old session's

@@ -95,6 +95,16 @@ extension AuthStateMachine {
         callerCancelled || isFinished ? .cancelled : .superseded
     }
 
+    /// The two sessions whose accounts the provider compares
+    /// (``AuthFlowProvider/isSameAccount(_:as:)``, asked outside the lock) before call
+    /// `call` is admitted, or its release step, in a scene showing `current`: the session
+    /// a refresh names and the one shown. `nil` when there is nothing to compare: the
+    /// answer is then "another account". Reads no state.
+    static func accountsToCompare(_ call: Call, _ current: AuthPlace<Session>) -> (asked: Session, shown: Session)? {
+        guard case .refresh(let session?) = call, let shown = current.session else { return nil }
+        return (session, shown)
+    }
+
     /// The departure the session shown prepares for in the release step of `call`. Reads
     /// no state.
     private static func releaseDeparture(_ call: Call) -> AuthDeparture {

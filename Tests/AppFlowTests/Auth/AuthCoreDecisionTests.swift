@@ -360,6 +360,35 @@ import Testing
         await container.finish()
     }
 
+    /// Which accounts the provider compares before a call is admitted in a scene comes
+    /// from the machine: only a refresh that names a session, against a session shown
+    /// (logged in, or under the switching placeholder); every other call and place
+    /// compares none.
+    @Test func onlyARefreshNamingASessionComparesItsAccountWithTheSessionShown() {
+        let calls: [Machine.Call] = [
+            .start, .login("a"), .logout(.signedOut), .refresh(nil), .refresh("b"), .lock(.cover), .lock(.teardown),
+            .lock(.privacy), .unlock(since: nil), .uncover,
+        ]
+        let places: [AuthPlace<String>] = [
+            .splash, .loggedOut(.signedOut), .loggedIn("a"), .switching(from: "a"), .locked("a", keepsSession: true),
+            .covered("a"),
+        ]
+        var compared: [String] = []
+        for call in calls {
+            for place in places {
+                if let pair = Machine.accountsToCompare(call, place) {
+                    compared.append("\(call) at \(place): \(pair.asked) as \(pair.shown)")
+                }
+            }
+        }
+        #expect(
+            compared == [
+                "refresh(Optional(\"b\")) at loggedIn(\"a\"): b as a",
+                "refresh(Optional(\"b\")) at switching(from: \"a\"): b as a",
+            ]
+        )
+    }
+
     /// Every call reports the public call it was made as, in its plan, its place and its
     /// screens' events: the cover is its own call, though the machine makes it a lock.
     @Test func everyCallReportsThePublicCallItWasMadeAs() {

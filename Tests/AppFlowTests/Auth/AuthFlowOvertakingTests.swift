@@ -12,7 +12,7 @@ import Testing
 struct AuthFlowOvertakingTests {
     typealias Flow = AuthFlow<TestAuthProvider>
 
-    @Test func aLogoutDoesNotWaitForABeatenLoginsFactoryThatIgnoresCancellation() async {
+    @Test func aLogoutDoesNotWaitForASupersededLoginsFactoryThatIgnoresCancellation() async {
         let (flow, provider, gate) = await AuthFlowCallOrderTests.flowWithHeldLogin()
         let events = AuthFlowCallOrderTests.record(flow)
         let login = Task { await flow.login("ada") }
@@ -128,7 +128,7 @@ struct AuthFlowOvertakingTests {
     /// A call beaten while the outgoing child prepares to leave keeps its turn until the
     /// preparation ends, then never calls its factory: the placeholder stands in for a
     /// child no one sees.
-    @Test func aLogoutBeatenWhileItsChildPreparesNeverCallsItsFactory() async {
+    @Test func aLogoutSupersededWhileItsChildPreparesNeverCallsItsFactory() async {
         var provider = TestAuthProvider()
         provider.session = "ada"
         let gate = Gate()

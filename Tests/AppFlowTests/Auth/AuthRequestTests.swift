@@ -81,7 +81,7 @@ struct AuthRequestTests {
 
     /// Cancelling a handle cancels its call before it starts; its place in call order
     /// stays taken, so the login called before it stays beaten.
-    @Test func cancellingAHandleCancelsItsCallAndKeepsEarlierCallsBeaten() async {
+    @Test func cancellingAHandleCancelsItsCallAndKeepsEarlierCallsSuperseded() async {
         // The start's transition holds the container, so both calls wait for their turn.
         let (flow, _, gate, starting) = await AuthFlowTests.heldFlow(policy: .enqueue)
         let login = flow.request(.login("ada"))

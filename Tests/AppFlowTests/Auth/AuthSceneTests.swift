@@ -89,7 +89,7 @@ final class AuthRecordingStage: FlowStage {
         await flow.finish()
     }
 
-    @Test func aLogoutUnchangedInEverySceneStillEndsTheSessionOfALoginThatBeganAndWasBeaten() async {
+    @Test func aLogoutUnchangedInEverySceneStillEndsTheSessionOfALoginThatBeganAndWasSuperseded() async {
         // The login begins (its services are made), its child is still being made...
         let (flow, provider, gate, login) = await Self.loginHeldInItsFactory()
         // ...and a logout beats it; the scene never left the logged-out child.
