@@ -352,16 +352,20 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
         let handle = AuthCallHandle(outcome: outcome)
         let call = Machine.call(for: request, configuration)
         // A logout may join a logout on its way, and a lock, unlock, cover or uncover a
-        // start that has not begun; the machine decides.
-        switch makeCall(call, joiner: outcome, when: condition).action {
+        // start that has not begun; the machine decides. A call with nothing to run first
+        // is launched in the step that stamps it, as the async methods' are.
+        let launching =
+            Machine.launchesWhenStamped(call, preparing: false) ? Launching(animation: animation) : nil
+        let made = makeCall(call, joiner: outcome, when: condition, launching: launching)
+        switch made.action {
         case .joined:
             break
         case .resolve(let result):
             outcome.resolve(result)
         case .proceed(let stamp, let cancelBuild):
             cancelBuild?.cancel()
-            handle.run { [self] in
-                outcome.resolve(await run(stamp, call, animation: animation))
+            handle.run { [self, launched = made.launched] in
+                outcome.resolve(await run(stamp, call, animation: animation, launched: launched))
             }
         }
         return handle
@@ -401,9 +405,15 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
         var calls: [Task<AuthResult, Never>] = []
         for try await session in sessions where read.read(session) {
             let call = Machine.call(following: session)
-            switch stampCall(call) {
-            case .stamp(let stamp, _):
-                calls.append(Task.explorable("followed call") { await self.run(stamp, call, animation: animation) })
+            let launching =
+                Machine.launchesWhenStamped(call, preparing: false) ? Launching(animation: animation) : nil
+            switch stampCall(call, launching: launching) {
+            case .stamp(let stamp, let launched):
+                calls.append(
+                    Task.explorable("followed call") {
+                        await self.run(stamp, call, animation: animation, launched: launched)
+                    }
+                )
             case .resolved:
                 break
             }

@@ -40,6 +40,26 @@ import Testing
         await flow.finish()
     }
 
+    /// A call made through a handle (`request`) or a followed session is launched in the
+    /// step that stamps it too: the same counts as the async methods'.
+    @Test func aRequestedOrFollowedCallTakesTheSameStepsAsTheAsyncMethods() async {
+        var provider = TestAuthProvider()
+        provider.session = "ada"
+        let flow = AuthFlow(provider: provider, splash: Screen("splash"))
+        await Self.expect(9, steps: flow) { await flow.start() == .completed }
+        await Self.expect(7, steps: flow) { await flow.request(.logout()).result == .completed }
+        await Self.expect(7, steps: flow) { await flow.request(.login("bob")).result == .completed }
+        await Self.expect(7, steps: flow) { await flow.request(.lock()).result == .completed }
+        await Self.expect(5, steps: flow) { await flow.request(.unlock).result == .completed }
+        await Self.expect(7, steps: flow) {
+            let (sessions, next) = AsyncStream.makeStream(of: String?.self)
+            next.yield(nil)
+            next.finish()
+            return (try? await flow.follow(sessions)) != nil
+        }
+        await flow.finish()
+    }
+
     /// With intents, the intents hear what the scene shows in the step that ends the call,
     /// so a logout takes no step more; an intent delivered at once takes three: opened,
     /// its delivery starting, and ended.
