@@ -66,20 +66,11 @@ final class SessionServices<Session: Sendable & Equatable, Services: Sendable>: 
         perform(machine.withLock { $0.sceneGone(scene) })
     }
 
-    /// The flow is in session epoch `epoch`, or in none. The calls' machine's changes reach
-    /// the machine in the same step as the input that made them (`AuthFlow.decide`); this
-    /// is for the end.
-    func sessionChanged(to epoch: UInt64?) {
-        perform(machine.withLock { $0.sessionChanged(to: epoch) })
-    }
-
-    /// The flow has ended and its scenes are gone: tears the services down, and returns
-    /// once every teardown has ended (or timed out).
+    /// The flow has ended (its core told the machine it left its session) and its scenes
+    /// are gone: tears the services down, and returns once every teardown has ended (or
+    /// timed out).
     func finish(scenes: [AuthSceneID]) async {
-        sessionChanged(to: nil)
-        for scene in scenes {
-            sceneGone(scene)
-        }
+        perform(machine.withLock { $0.scenesGone(scenes) })
         await lastTeardown.withLock { $0 }?.value
     }
 

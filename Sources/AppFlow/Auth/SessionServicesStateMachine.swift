@@ -129,6 +129,15 @@ struct SessionServicesStateMachine<Session: Sendable & Equatable, Services, Wait
         return tearDownIfUnused()
     }
 
+    /// The scenes `scenes` are gone, at once (the flow's scenes, once it has finished):
+    /// none of them shows anything any more.
+    mutating func scenesGone(_ scenes: [AuthSceneID]) -> Action {
+        for scene in scenes {
+            shown[scene] = nil
+        }
+        return tearDownIfUnused()
+    }
+
     /// The flow is now in session epoch `epoch`, or in none. Factories queued for another
     /// session are refused.
     mutating func sessionChanged(to epoch: UInt64?) -> Action {

@@ -23,7 +23,7 @@ import Testing
         [.acquire(1, "a", waiter: "f3"), .acquire(2, "b", waiter: "g3"), .acquire(3, "c", waiter: "h1")]
         + [.made(1, "S1"), .made(2, "S2"), .factoryEnded(1), .factoryEnded(2)]
         + [.sceneShows(1, 1), .sceneShows(1, 2), .sceneShows(1, nil), .sceneShows(2, 1)]
-        + [.sceneGone(1), .sceneGone(2)]
+        + [.sceneGone(1), .sceneGone(2), .scenesGone([1, 2])]
         + [.sessionChanged(to: nil), .sessionChanged(to: 1), .sessionChanged(to: 2), .sessionChanged(to: 3)]
         + [.tornDown(1), .tornDown(2), .tornDown(1, inTime: false), .tornDown(2, inTime: false)]
 
@@ -58,22 +58,19 @@ import Testing
                 return epoch > known.max() ?? 0
             case .sessionChanged(nil):
                 return machine.liveEpoch != nil
-            case .acquire, .sceneShows, .sceneGone:
+            case .acquire, .sceneShows, .sceneGone, .scenesGone:
                 return true
             }
         }
     }
 
     static func apply(_ input: Input, to machine: inout Machine) -> String {
-        switch SessionServicesStateMachineTests.apply(input, to: &machine) {
-        case .grant(let grant):
-            return grant
-        case .act(let late, let resume, let tearDown):
-            let parts =
-                (late.map { ["report the teardown of \($0) timed out"] } ?? []) + resume.map { "resume \($0)" }
-                + (tearDown.map { ["tear down \($0)"] } ?? [])
-            return parts.isEmpty ? "none" : parts.joined(separator: "; ")
-        }
+        let action = SessionServicesStateMachineTests.apply(input, to: &machine)
+        if let grant = action.grant { return grant }
+        let parts =
+            (action.reportTimedOut.map { ["report the teardown of \($0) timed out"] } ?? [])
+            + action.resume.map { "resume \($0)" } + (action.tearDown.map { ["tear down \($0)"] } ?? [])
+        return parts.isEmpty ? "none" : parts.joined(separator: "; ")
     }
 
     static func render(_ machine: Machine) -> String {
@@ -125,7 +122,7 @@ import Testing
                 switch input {
                 case .made, .tornDown, .factoryEnded, .sessionChanged:
                     kinds.insert(String(input.description.prefix { $0 != "(" }))
-                case .acquire, .sceneShows, .sceneGone: Issue.record("\(state) × \(input) left out")
+                case .acquire, .sceneShows, .sceneGone, .scenesGone: Issue.record("\(state) × \(input) left out")
                 }
             }
         }
