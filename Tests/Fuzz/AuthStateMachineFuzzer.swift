@@ -679,7 +679,8 @@ struct AuthMachineDriver {
         if finished || newest == 0 || (!newestEnded && !fannedOut.contains(newest)) {
             return .wait(id)
         } else if !newestEnded, let call = calls[newest]?.call, call.changesPlace {
-            return .join(id, newest, call)
+            // The route the machine gives the call at its launch (`AuthCoreDecisionTests`).
+            return .join(id, newest, call, Machine.route(call, machine.configuration, hasServices: machine.hasServices))
         } else if place == .splash {
             // Ended, or a refresh on its way, and nothing began: nowhere to place it.
             return .wait(id)
@@ -701,7 +702,7 @@ struct AuthMachineDriver {
         sceneModels[id.rawValue] = SceneModel()
         switch action {
         case .wait: break
-        case .join(_, let stamp, let call): addRun(.join, stamp, call, in: id.rawValue)
+        case .join(_, let stamp, let call, _): addRun(.join, stamp, call, in: id.rawValue)
         case .place(_, let stamp, let place, let epoch, _):
             addRun(.placement(place, epoch: epoch), stamp, .start, in: id.rawValue)
         }

@@ -52,8 +52,7 @@ extension AuthFlow {
             switch action {
             case .wait:
                 return
-            case .join(_, let stamp, let call):
-                let route = Machine.route(call, configuration, hasServices: Provider.hasServices)
+            case .join(_, let stamp, let call, let route):
                 let result = await switchTo(stamp, call, route, in: scene, animation: .immediate)
                 await reportShown(stamp, in: CollectionOfOne(scene))
                 next = decide { $0.rejoin(scene.id, after: stamp, result: result) }

@@ -10,9 +10,10 @@ extension AuthStateMachine {
         /// Nothing yet: it shows its placeholder, and the newest call (not fanned out
         /// yet), or the first call, brings it where the flow goes.
         case wait(AuthSceneID)
-        /// Run the newest call, on its way, in the scene without animation: the scene
-        /// joins it at its destination.
-        case join(AuthSceneID, Stamp, Call)
+        /// Run the newest call, on its way, in the scene without animation, by the route it
+        /// launched with (``route(_:_:hasServices:)``): the scene joins it at its
+        /// destination.
+        case join(AuthSceneID, Stamp, Call, Route)
         /// Place the scene, without animation, where the flow is: `place`, of session epoch
         /// `epoch`, admitted while call `stamp` is the newest.
         case place(AuthSceneID, Stamp, AuthPlace<Session>, epoch: UInt64?, origin: AuthCall)
@@ -26,7 +27,7 @@ extension AuthStateMachine {
             guard newestFannedOut else { return .wait(id) }
             switch call {
             case .start, .login, .logout, .lock, .unlock, .uncover:
-                return .join(id, newest, call)
+                return .join(id, newest, call, Self.route(call, configuration, hasServices: hasServices))
             case .refresh:
                 // A refresh keeps the session: the scene shows it as it is.
                 break
@@ -36,7 +37,7 @@ extension AuthStateMachine {
         return .place(id, newest, place, epoch: sessionEpoch, origin: placeOrigin)
     }
 
-    /// Scene `id` joined call `stamp` (``AttachAction/join(_:_:_:)``) and its request
+    /// Scene `id` joined call `stamp` (``AttachAction/join(_:_:_:_:)``) and its request
     /// returned `result`. A join that ran is done. One that was refused because its call
     /// had ended before the scene's request got there, with no call since, goes where the
     /// flow is instead. `nil` when nothing is left to do: the join ran, the scene is gone,

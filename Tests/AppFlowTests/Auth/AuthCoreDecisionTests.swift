@@ -450,6 +450,40 @@ import Testing
         }
     }
 
+    /// A scene that joins a call on its way runs it by the route the call launched with,
+    /// for every kind of call that changes the place and every configuration: the
+    /// performer works none out of its own.
+    @Test(arguments: [false, true], [false, true])
+    func aSceneThatJoinsACallOnItsWayRunsItByTheRouteTheCallLaunchedWith(releasesFirst: Bool, hasServices: Bool) {
+        // Each call, after the calls that bring the flow where it runs.
+        let calls: [(before: [Machine.Call], call: Machine.Call)] = [
+            ([], .login("a")), ([.login("a")], .login("b")), ([.login("a")], .logout(.signedOut)),
+            ([.login("a")], .lock(.cover)), ([.login("a")], .lock(.teardown)), ([.login("a")], .lock(.privacy)),
+            ([.login("a"), .lock(.cover)], .unlock(since: nil)), ([.login("a"), .lock(.privacy)], .uncover),
+        ]
+        for policy in OverlapPolicy.allCases {
+            var configuration = Self.configuration
+            configuration.policy = policy
+            configuration.releasesSessionBeforeSwitch = releasesFirst
+            for (before, call) in calls {
+                var machine = Machine(configuration: configuration, hasServices: hasServices)
+                for (index, earlier) in before.enumerated() {
+                    _ = machine.call(earlier, joiner: nil)
+                    AuthStateMachineTests.State.runAlone(UInt64(index + 1), earlier, in: &machine)
+                }
+                let made = machine.call(call, joiner: nil)
+                guard case .proceed(let stamp, _) = made else {
+                    Issue.record("\(call) after \(before): \(made)")
+                    continue
+                }
+                _ = machine.attach(machine.reserveScene(), "s1")
+                let launch = machine.launch(stamp, call, animation: nil)
+                let second = machine.reserveScene()
+                #expect(machine.attach(second, "s2") == .join(second, stamp, call, launch.route), "\(call) \(policy)")
+            }
+        }
+    }
+
     /// A scene attached mid-session is placed with the phase, variant and cover of the
     /// flow's place, as a call's plan would show it.
     @Test func aSceneIsPlacedWithThePhaseVariantAndCoverOfThePlace() {

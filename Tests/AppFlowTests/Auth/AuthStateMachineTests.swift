@@ -730,6 +730,8 @@ import Testing
 
     static let one = AuthSceneID(rawValue: 1)
     static let two = AuthSceneID(rawValue: 2)
+    /// The route of a login under the default configuration.
+    static let loginRoute = Machine.route(.login("a"), AuthFlowConfiguration(), hasServices: false)
 
     /// Scenes: where an attached scene starts, where a call runs, how it ends.
     static let sceneRows: [Row] = [
@@ -739,8 +741,9 @@ import Testing
         row(.loggedInCalled, .attach("s1"), .attach(.wait(one))) {
             ($0.scenes, $0.nextScene) = ([one], 2)
         },
-        // Attached while a login that fanned out is on its way, it joins the login.
-        row(.loginFannedOut, .attach("s2"), .attach(.join(two, 1, .login("a")))) {
+        // Attached while a login that fanned out is on its way, it joins the login, by the
+        // login's route.
+        row(.loginFannedOut, .attach("s2"), .attach(.join(two, 1, .login("a"), loginRoute))) {
             ($0.scenes, $0.nextScene) = ([one, two], 3)
         },
         // Attached once the login ended, it is placed where the flow is, in its epoch.
