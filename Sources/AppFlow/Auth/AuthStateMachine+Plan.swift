@@ -200,53 +200,18 @@ extension AuthStateMachine {
         let isPlaceholder: Bool
         if case .switching = current { isPlaceholder = true } else { isPlaceholder = false }
         let origin = call.origin
-        func loggedIn(_ session: Session) -> Plan {
-            Plan(
-                phase: .loggedIn(session),
-                origin: origin,
-                direction: .login,
-                prepares: !isPlaceholder,
-                epoch: sessionEpoch
-            )
-        }
-        func loggedOut(_ variant: LogoutVariant) -> Plan {
-            Plan(phase: .loggedOut, logoutVariant: variant, origin: origin, direction: .logout, prepares: true)
-        }
         switch call {
         case .start:
-            switch landing(ofStart: stamp) {
-            case .loggedIn(let session): return loggedIn(session)
-            case .loggedOut(let variant): return loggedOut(variant)
-            case .covered(let session):
-                // The privacy cover over a session not built yet: the uncover builds it.
-                return Plan(
-                    phase: .locked(session),
-                    origin: origin,
-                    direction: .logout,
-                    prepares: false,
-                    epoch: sessionEpoch,
-                    isPrivacyCover: true
-                )
-            case .locked(let session, let keepsSession):
-                return Plan(
-                    phase: .locked(session),
-                    origin: origin,
-                    direction: .logout,
-                    prepares: true,
-                    epoch: keepsSession ? sessionEpoch : nil
-                )
-            case .splash, .switching:
-                preconditionFailure("Internal inconsistency: a start landing on \(landing(ofStart: stamp))")
-            }
+            return startPlan(stamp, prepares: !isPlaceholder)
         case .login(let session):
-            return loggedIn(session)
+            return loggedInPlan(session, origin, prepares: !isPlaceholder)
         case .logout(let variant):
-            return loggedOut(variant)
+            return loggedOutPlan(variant, origin)
         case .refresh(let session):
             guard let session = session ?? current.session else {
                 preconditionFailure("Internal inconsistency: a refresh was admitted while not logged in")
             }
-            return loggedIn(session)
+            return loggedInPlan(session, origin, prepares: !isPlaceholder)
         case .lock(.privacy):
             guard case .covered(let session)? = locks.target(of: stamp) else {
                 preconditionFailure("Internal inconsistency: a cover with nothing to cover was admitted")
@@ -277,12 +242,53 @@ extension AuthStateMachine {
             guard case .loggedIn(let session)? = locks.target(of: stamp) else {
                 preconditionFailure("Internal inconsistency: an unlock with nothing to unlock was admitted")
             }
-            var plan = loggedIn(session)
             // The lock screen leaves: nothing of the session prepares.
-            plan.prepares = false
+            var plan = loggedInPlan(session, origin, prepares: false)
             plan.coveredChild = .shownAgain
             return plan
         }
+    }
+
+    /// The plan of start `stamp`, where the provider's answer lands it; a session child
+    /// shown `prepares` (not a switching placeholder's, which prepared before it was
+    /// released).
+    private func startPlan(_ stamp: Stamp, prepares: Bool) -> Plan {
+        switch landing(ofStart: stamp) {
+        case .loggedIn(let session):
+            return loggedInPlan(session, .start, prepares: prepares)
+        case .loggedOut(let variant):
+            return loggedOutPlan(variant, .start)
+        case .covered(let session):
+            // The privacy cover over a session not built yet: the uncover builds it.
+            return Plan(
+                phase: .locked(session),
+                origin: .start,
+                direction: .logout,
+                prepares: false,
+                epoch: sessionEpoch,
+                isPrivacyCover: true
+            )
+        case .locked(let session, let keepsSession):
+            return Plan(
+                phase: .locked(session),
+                origin: .start,
+                direction: .logout,
+                prepares: true,
+                epoch: keepsSession ? sessionEpoch : nil
+            )
+        case .splash, .switching:
+            preconditionFailure("Internal inconsistency: a start landing on \(landing(ofStart: stamp))")
+        }
+    }
+
+    /// A plan to `session`'s child, in the flow's session epoch, made by a call of `origin`.
+    private func loggedInPlan(_ session: Session, _ origin: AuthCall, prepares: Bool) -> Plan {
+        Plan(phase: .loggedIn(session), origin: origin, direction: .login, prepares: prepares, epoch: sessionEpoch)
+    }
+
+    /// A plan to the logged-out child of `variant`, made by a call of `origin`.
+    private func loggedOutPlan(_ variant: LogoutVariant, _ origin: AuthCall) -> Plan {
+        Plan(phase: .loggedOut, logoutVariant: variant, origin: origin, direction: .logout, prepares: true)
     }
 
     /// Whether `call` is launched (its animation chosen, its scenes fanned out, its route
