@@ -243,42 +243,9 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
             if guardable, let joiner { return guardStart(.uncover, joiner) }
             if Self.changesPlace(onItsWay) && !startCovers { return .resolve(.unchanged) }
         case .lock(.privacy):
-            locks.coverCalled(stamp)
-            if guardable, let joiner {
-                // A start's session is covered once it lands.
-                locks.hides(stamp, as: .privacy)
-                return guardStart(.cover, joiner)
-            }
-            // Nothing to cover: a login on its way goes on (the user may be signing in as
-            // the app goes to the background); a lock on its way stays, a logout too.
-            switch place {
-            case .loggedIn, .covered: break
-            case .splash, .loggedOut, .switching, .locked: return .resolve(.unchanged)
-            }
-            switch onItsWay {
-            case .logout?, .lock(.cover)?, .lock(.teardown)?: return .resolve(.unchanged)
-            case .start? where !newestBegun: return .resolve(.unchanged)
-            default: break
-            }
+            return answerCoverAtOnce(stamp, guardable: guardable, joiner: joiner)
         case .lock(let kind):
-            if guardable, let joiner {
-                // A start's session is locked once it lands.
-                locks.hides(stamp, as: kind)
-                return guardStart(.lock(keepsSession: kind == .cover), joiner)
-            }
-            // A lock never supersedes a logout (the session ends anyway), a start that has
-            // not begun and has no caller to resume, nor a start that has begun with nothing
-            // to lock (it would leave a scene the start has yet to reach on the splash).
-            switch onItsWay {
-            case .logout?: return .resolve(.unchanged)
-            case .start? where !newestBegun: return .resolve(.unchanged)
-            case .start?:
-                switch place {
-                case .loggedIn, .covered, .locked: break
-                case .splash, .loggedOut, .switching: return .resolve(.unchanged)
-                }
-            default: break
-            }
+            return answerLockAtOnce(kind, stamp, guardable: guardable, joiner: joiner)
         case .refresh:
             switch onItsWay {
             case .start?, .login?, .logout?, .lock?, .unlock?, .uncover?:
@@ -291,6 +258,54 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
             break
         }
         return nil
+    }
+
+    /// ``answerAtOnce(_:_:joiner:)`` for a privacy cover, which notes that it was called.
+    private mutating func answerCoverAtOnce(_ stamp: Stamp, guardable: Bool, joiner: Joiner?) -> CallAction? {
+        locks.coverCalled(stamp)
+        if guardable, let joiner {
+            // A start's session is covered once it lands.
+            locks.hides(stamp, as: .privacy)
+            return guardStart(.cover, joiner)
+        }
+        // Nothing to cover: a login on its way goes on (the user may be signing in as
+        // the app goes to the background); a lock on its way stays, a logout too.
+        switch place {
+        case .loggedIn, .covered: break
+        case .splash, .loggedOut, .switching, .locked: return .resolve(.unchanged)
+        }
+        switch order.onItsWay {
+        case .logout?, .lock(.cover)?, .lock(.teardown)?: return .resolve(.unchanged)
+        case .start? where !newestBegun: return .resolve(.unchanged)
+        default: return nil
+        }
+    }
+
+    /// ``answerAtOnce(_:_:joiner:)`` for a lock of `kind`.
+    private mutating func answerLockAtOnce(
+        _ kind: LockKind,
+        _ stamp: Stamp,
+        guardable: Bool,
+        joiner: Joiner?
+    ) -> CallAction? {
+        if guardable, let joiner {
+            // A start's session is locked once it lands.
+            locks.hides(stamp, as: kind)
+            return guardStart(.lock(keepsSession: kind == .cover), joiner)
+        }
+        // A lock never supersedes a logout (the session ends anyway), a start that has
+        // not begun and has no caller to resume, nor a start that has begun with nothing
+        // to lock (it would leave a scene the start has yet to reach on the splash).
+        switch order.onItsWay {
+        case .logout?: return .resolve(.unchanged)
+        case .start? where !newestBegun: return .resolve(.unchanged)
+        case .start?:
+            switch place {
+            case .loggedIn, .covered, .locked: return nil
+            case .splash, .loggedOut, .switching: return .resolve(.unchanged)
+            }
+        default: return nil
+        }
     }
 
     /// The provider told `start()` call `stamp` where it lands. A locked answer counts as
