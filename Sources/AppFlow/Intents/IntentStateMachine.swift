@@ -34,7 +34,8 @@
 /// 1. At most `capacity` intents are held; their ids increase in open order and are below
 ///    `nextID`, and the one being delivered is not held. (That one not started yet is the
 ///    one being delivered holds by ``DeliveryStage``.)
-/// 2. After ``finish()`` no scene is ready. (That nothing is held then holds by ``Intake``.)
+/// 2. After ``finish()`` no scene is ready and no delivery is decided, so none is ever
+///    taken back then. (That nothing is held then holds by ``Intake``.)
 /// 3. The scenes are attached once each, in attach order, and all ready scenes show one
 ///    session. (That a ready or activated scene is attached, once, and that a ready one is
 ///    not still to show the newest call's outcome, hold by ``Scene``: each attached scene
@@ -403,8 +404,8 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
         } else if held.count >= capacity {
             action.resolve.append((taken.waiter, .dropped(.displaced)))
         } else if withHeld({ held in held.insert(taken, at: 0) }) == nil {
-            // Once finished no delivery is decided, so none is taken back: its opener would
-            // never hear.
+            // Once finished no delivery is decided (invariant 2), so none is taken back: its
+            // opener would never hear.
             preconditionFailure("Internal inconsistency: a delivery taken back after finish()")
         }
         advance(&action)
@@ -495,8 +496,8 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
         if let delivering, delivering.id >= nextID || ids.contains(delivering.id) {
             broken.append("1: delivering \(delivering.id) with held \(ids)")
         }
-        if isFinished && !ready.isEmpty {
-            broken.append("2: finished with \(ready.count) ready")
+        if isFinished && (!ready.isEmpty || undelivered != nil) {
+            broken.append("2: finished with \(ready.count) ready, \(undelivered.map { "\($0.id)" } ?? "none") decided")
         }
         let attached = attached
         let ready = ready
