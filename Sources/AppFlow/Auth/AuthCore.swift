@@ -133,6 +133,67 @@ extension AuthFlow {
             intents.open(intent, session: session, scene: scene, waiter: waiter)
         }
 
+        /// What a call made returns: its action and launch, and what the intents and the
+        /// services must do (``makeCall(_:joiner:when:launching:)``).
+        typealias MadeCall = (
+            action: Machine.CallAction, launched: Machine.Launch?, intents: IntentMachine.Action?,
+            services: ServicesAction?
+        )
+
+        /// The login an intent opened with `switching` asks for: of `session`, decided
+        /// against `phase`, the phase the newest call asked for when the performer read
+        /// it, whose account the provider said is `session`'s or not (`sameAccount`, asked
+        /// outside the lock); its caller `joiner`, launched as `launching` says.
+        struct SwitchingLogin {
+            var session: Session
+            var phase: AuthPhase<Session>?
+            var sameAccount: Bool
+            var joiner: AuthOutcome
+            var launching: Launching?
+        }
+
+        /// What ``openIntent(_:session:scene:waiter:switching:)`` answered.
+        enum IntentOpening {
+            /// The newest call asked for another phase since the performer read it: the
+            /// phase now, for the provider to be asked again and the performer to come back.
+            case retry(AuthPhase<Session>?)
+            /// The intent is opened as `id`, after the login made first in the same step,
+            /// if any.
+            case opened(id: IntentMachine.ID, action: IntentMachine.Action, login: MadeCall?)
+        }
+
+        /// Opens `intent`, with the switching login first in the same step: the login is
+        /// made (as ``makeCall(_:joiner:when:launching:)`` with the condition
+        /// ``AuthStateMachine/allowsSwitchingLogin``) unless the provider said the newest
+        /// call asked for that account already, then the intent opens right after it, so
+        /// that no call comes between them. `.retry` if the newest call asked for another
+        /// phase than the one the provider was asked about.
+        mutating func openIntent(
+            _ intent: Provider.Intent,
+            session: Session?,
+            scene: AuthSceneID?,
+            waiter: AuthIntentHandle,
+            switching login: SwitchingLogin
+        ) -> IntentOpening {
+            guard calls.requestedPhase == login.phase else { return .retry(calls.requestedPhase) }
+            // The intent opens while the login is on its way, so it waits for that login's
+            // child rather than meeting the session shown now. Never past a lock: the
+            // condition refuses the switch while locked or covered, and the intent then
+            // waits for the unlock. None for the account the newest call asked for: a
+            // session of it known from before a refresh would put a stale token back.
+            let made =
+                login.sameAccount
+                ? nil
+                : makeCall(
+                    .login(login.session),
+                    joiner: login.joiner,
+                    when: { $0.allowsSwitchingLogin },
+                    launching: login.launching
+                )
+            let (id, action) = intents.open(intent, session: session, scene: scene, waiter: waiter)
+            return .opened(id: id, action: action, login: made)
+        }
+
         /// The opener of intent `id` withdrew it.
         mutating func withdrawIntent(_ id: IntentMachine.ID) -> IntentMachine.Action {
             intents.withdraw(id)

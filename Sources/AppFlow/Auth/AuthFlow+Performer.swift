@@ -80,12 +80,15 @@ extension AuthFlow {
         when condition: ((Machine) -> Bool)? = nil,
         launching: Launching? = nil
     ) -> (action: Machine.CallAction, launched: Machine.Launch?) {
-        let (action, launched, intentAction, servicesAction) = core.withLock {
-            $0.makeCall(call, joiner: joiner, when: condition, launching: launching)
-        }
-        if let intentAction { performIntents(intentAction) }
-        if let servicesAction { services?.perform(servicesAction) }
-        return (action, launched)
+        perform(core.withLock { $0.makeCall(call, joiner: joiner, when: condition, launching: launching) })
+    }
+
+    /// Performs what the intents and the services must do for a call made as `made`, and
+    /// returns its action and launch.
+    func perform(_ made: AuthCore.MadeCall) -> (action: Machine.CallAction, launched: Machine.Launch?) {
+        if let intentAction = made.intents { performIntents(intentAction) }
+        if let servicesAction = made.services { services?.perform(servicesAction) }
+        return (made.action, made.launched)
     }
 
     typealias ServicesAction = SessionServices<Session, Provider.Services>.Machine.Action

@@ -337,26 +337,29 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
     /// **After ``finish()``.** The handle's result is ``AuthResult/cancelled``.
     @discardableResult
     public func request(_ request: AuthRequest<Session>, animation: TransitionAnimation? = nil) -> AuthCallHandle {
-        self.request(request, animation: animation, when: nil)
-    }
-
-    /// As ``request(_:animation:)``, if `condition` holds in the step that would take the
-    /// call's place; otherwise the handle's result is ``AuthResult/unchanged`` and the call
-    /// takes no place.
-    func request(
-        _ request: AuthRequest<Session>,
-        animation: TransitionAnimation? = nil,
-        when condition: ((Machine) -> Bool)?
-    ) -> AuthCallHandle {
         let outcome = AuthOutcome()
-        let handle = AuthCallHandle(outcome: outcome)
         let call = Machine.call(for: request, configuration)
         // A logout may join a logout on its way, and a lock, unlock, cover or uncover a
-        // start that has not begun; the machine decides. A call with nothing to run first
-        // is launched in the step that stamps it, as the async methods' are.
-        let launching =
-            Machine.launchesWhenStamped(call, preparing: false) ? Launching(animation: animation) : nil
-        let made = makeCall(call, joiner: outcome, when: condition, launching: launching)
+        // start that has not begun; the machine decides.
+        let made = makeCall(call, joiner: outcome, launching: Self.launching(call, animation: animation))
+        return runRequested(call, made, outcome: outcome, animation: animation)
+    }
+
+    /// How a requested `call` launches: in the step that stamps it if it has nothing to run
+    /// first, as the async methods' calls do.
+    static func launching(_ call: Machine.Call, animation: TransitionAnimation?) -> Launching? {
+        Machine.launchesWhenStamped(call, preparing: false) ? Launching(animation: animation) : nil
+    }
+
+    /// Runs requested `call`, made as `made` says, in a task of its own that resolves
+    /// `outcome`, the returned handle's.
+    func runRequested(
+        _ call: Machine.Call,
+        _ made: (action: Machine.CallAction, launched: Machine.Launch?),
+        outcome: AuthOutcome,
+        animation: TransitionAnimation?
+    ) -> AuthCallHandle {
+        let handle = AuthCallHandle(outcome: outcome)
         switch made.action {
         case .joined:
             break

@@ -69,24 +69,21 @@ extension AuthFlow {
         in scene: AuthSceneID? = nil,
         switching: Bool = false
     ) -> AuthIntentHandle {
-        if switching, let session, !Self.isSameAccount(session, as: requestedPhase, provider: provider) {
-            // The login first: the intent is opened while it is on its way, so it waits for
-            // that login's child rather than meeting the session shown now. Never past a
-            // lock: the machine refuses the switch while locked or covered, and the intent
-            // then waits for the unlock. None for the account the newest call asked for: a
-            // session of it known from before a refresh would put a stale token back.
-            _ = request(.login(session), when: { $0.allowsSwitchingLogin })
-        }
         let handle = AuthIntentHandle()
         let traced = tracer != nil
-        let (id, action) = core.withLock { core in
-            let (id, action) = core.openIntent(intent, session: session, scene: scene, waiter: handle)
-            // In the same step: another open may drop the handle as soon as the lock is
-            // released, and its trace names the number. Lock order: the flow's, then the
-            // handle's (a leaf).
-            if traced { handle.number = id }
-            return (id, action)
-        }
+        let (id, action) =
+            if switching, let session {
+                openSwitching(intent, to: session, in: scene, handle: handle, traced: traced)
+            } else {
+                core.withLock { core in
+                    let (id, action) = core.openIntent(intent, session: session, scene: scene, waiter: handle)
+                    // In the same step: another open may drop the handle as soon as the lock is
+                    // released, and its trace names the number. Lock order: the flow's, then the
+                    // handle's (a leaf).
+                    if traced { handle.number = id }
+                    return (id, action)
+                }
+            }
         if traced {
             trace(.intentOpened(number: id, name: "\(intent)"))
         }
@@ -181,6 +178,44 @@ extension AuthFlow {
         let shown = await shownScreens(scenes)
         for action in core.withLock({ $0.settle(stamp, shown: shown) }) {
             performIntents(action)
+        }
+    }
+
+    /// Opens `intent` with `switching`: the core makes the login to `session` first, in the
+    /// same step, unless the provider says the newest call asked for that account already
+    /// (asked outside the lock, about the phase read one step before; asked again if that
+    /// phase changed meanwhile).
+    private func openSwitching(
+        _ intent: Provider.Intent,
+        to session: Session,
+        in scene: AuthSceneID?,
+        handle: AuthIntentHandle,
+        traced: Bool
+    ) -> (IntentMachine.ID, IntentMachine.Action) {
+        let outcome = AuthOutcome()
+        let call = Machine.Call.login(session)
+        var phase = requestedPhase
+        while true {
+            let login = AuthCore.SwitchingLogin(
+                session: session,
+                phase: phase,
+                sameAccount: Self.isSameAccount(session, as: phase, provider: provider),
+                joiner: outcome,
+                launching: Self.launching(call, animation: nil)
+            )
+            let opening = core.withLock { core in
+                let opening = core.openIntent(intent, session: session, scene: scene, waiter: handle, switching: login)
+                if traced, case .opened(let id, _, _) = opening { handle.number = id }
+                return opening
+            }
+            switch opening {
+            case .retry(let now):
+                phase = now
+            case .opened(let id, let action, let made):
+                // The login's handle is not kept: the intent waits for its child.
+                if let made { _ = runRequested(call, perform(made), outcome: outcome, animation: nil) }
+                return (id, action)
+            }
         }
     }
 

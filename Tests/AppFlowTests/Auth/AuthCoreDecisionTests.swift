@@ -293,6 +293,58 @@ import Testing
         #expect(flow.core.withLock { $0.feeds.feeds.isEmpty })
     }
 
+    /// An intent opened with `switching` is opened in the step that makes its login, so no
+    /// call comes between them; the core makes none when the provider said the newest
+    /// call asked for that account, and asks for the provider to be asked again when the
+    /// newest call asked for another phase since the performer read it.
+    @Test func anIntentSwitchingAccountsOpensInTheStepThatMakesItsLoginDecidedAgainstThePhaseRead() async {
+        typealias Flow = AuthFlow<IntentAuthProvider>
+        var provider = IntentAuthProvider()
+        provider.session = "ada"
+        let flow = Flow(provider: provider, splash: Screen("splash"))
+        provider.scenes.add(flow.scene)
+        #expect(await flow.start() == .completed)
+        let asked = flow.requestedPhase
+        func login(_ session: String, phase: AuthPhase<String>?, sameAccount: Bool) -> Flow.AuthCore.SwitchingLogin {
+            Flow.AuthCore.SwitchingLogin(
+                session: session,
+                phase: phase,
+                sameAccount: sameAccount,
+                joiner: AuthOutcome(),
+                launching: nil
+            )
+        }
+        func open(_ intent: String, _ login: Flow.AuthCore.SwitchingLogin) -> Flow.AuthCore.IntentOpening {
+            flow.core.withLock {
+                $0.openIntent(intent, session: login.session, scene: nil, waiter: AuthIntentHandle(), switching: login)
+            }
+        }
+        // The provider said "ada" is the account asked for: no login, the intent opens.
+        guard case .opened(_, _, login: nil) = open("same", login("ada", phase: asked, sameAccount: true)) else {
+            Issue.record("a login was made for the account the newest call asked for")
+            return
+        }
+        #expect(flow.requestedPhase == .loggedIn("ada"))
+        // Another phase than the one read: nothing is made or opened, the phase now returned.
+        let held = flow.core.withLock { $0.intents.held.count }
+        guard case .retry(let now) = open("stale", login("bob", phase: .loggedOut, sameAccount: false)) else {
+            Issue.record("decided against a phase the newest call no longer asks for")
+            return
+        }
+        #expect(now == .loggedIn("ada"))
+        #expect(flow.core.withLock { $0.intents.held.count } == held)
+        #expect(flow.requestedPhase == .loggedIn("ada"))
+        // Another account: its login is stamped in the same step, before the intent opens.
+        guard case .opened(_, _, login: let made?) = open("other", login("bob", phase: asked, sameAccount: false)),
+            case .proceed = made.action
+        else {
+            Issue.record("no login made for another account")
+            return
+        }
+        #expect(flow.requestedPhase == .loggedIn("bob"))
+        await flow.finish()
+    }
+
     /// A scene is attached only with the feeds the performer subscribed to its container
     /// outside the lock: with a feed added since, the core answers with the feeds as they
     /// are now, for the performer to subscribe that one too; after `finish()` it attaches

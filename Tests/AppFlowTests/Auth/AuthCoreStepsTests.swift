@@ -70,6 +70,12 @@ import Testing
         provider.scenes.add(flow.scene)
         await Self.expect(9, steps: flow) { await flow.start() == .completed }
         await Self.expect(3, steps: flow) { await flow.open("x") == .delivered(flow.scene.id) }
+        // One that switches accounts makes the login in the step that opens it: the phase
+        // read for the provider, then one step for both, the login's six more, the
+        // delivery's two (eleven until 2026-12-02, the login made in a step of its own).
+        await Self.expect(10, steps: flow) {
+            await flow.open("y", for: "bob", switching: true) == .delivered(flow.scene.id)
+        }
         await Self.expect(7, steps: flow) { await flow.logout() == .completed }
         await flow.finish()
     }
