@@ -113,7 +113,12 @@ struct AuthCoreDriver {
         let joiner = input.bit() ? AuthOutcome() : nil
         // A start is launched only once its provider answered, never as it is stamped.
         let launching = call != .start && input.bit() ? Flow.Launching(animation: .immediate) : nil
-        let (action, launched, intentAction, _) = core.makeCall(call, joiner: joiner, when: nil, launching: launching)
+        record(call, core.makeCall(call, joiner: joiner, when: nil, launching: launching))
+    }
+
+    /// The model learns of `call`, made as `made` says.
+    mutating func record(_ call: Flow.Machine.Call, _ made: Flow.AuthCore.MadeCall) {
+        let (action, launched, intentAction, _) = made
         switch action {
         case .resolve:
             guard intentAction == nil else { violated("the intents heard a call resolved at once") }
@@ -350,10 +355,67 @@ struct AuthCoreDriver {
 
     /// An intent is opened for session 0, 1 or any.
     mutating func open(_ input: inout FuzzInput) {
-        let session = [0, 1, nil][input.choose(3)]
+        // A byte picks the same session as when the driver had no switching opens.
+        let choice = input.choose(6)
+        let session = [0, 1, nil][choice % 3]
+        if choice >= 3, let session { return openSwitching(to: session, &input) }
         let (id, action) = core.openIntent(7, session: session, scene: nil, waiter: AuthIntentHandle())
         if id != 0 { intents[id] = (session, logouts) }
         perform(action)
+    }
+
+    /// An intent for `session` opened with `switching` (`AuthFlow.enqueue`): the core makes
+    /// the login first in the same step unless the newest call asked for that account
+    /// (sessions are their own accounts here), never while the flow is locked or covered,
+    /// and answers retry, changing nothing, when the phase the provider was asked about is
+    /// not the one the newest call asks for now.
+    mutating func openSwitching(to session: Int, _ input: inout FuzzInput) {
+        let requested = core.calls.requestedPhase
+        let stale = input.choose(4) == 0
+        let phase: AuthPhase<Int>? = stale ? (requested == .loggedOut ? .loggedIn(session) : .loggedOut) : requested
+        let sameAccount: Bool
+        switch phase {
+        case .loggedIn(let asked)?, .locked(let asked)?: sameAccount = asked == session
+        case .loggedOut?, .splash?, nil: sameAccount = false
+        }
+        let login = Flow.AuthCore.SwitchingLogin(
+            session: session,
+            phase: phase,
+            sameAccount: sameAccount,
+            joiner: AuthOutcome(),
+            launching: input.bit() ? Flow.launching(.login(session), animation: .immediate) : nil
+        )
+        let place = core.calls.place
+        let (stamps, nextIntent) = (core.calls.lastStamp, core.intents.nextID)
+        switch core.openIntent(7, session: session, scene: nil, waiter: AuthIntentHandle(), switching: login) {
+        case .retry(let now):
+            guard stale, now == requested, core.calls.lastStamp == stamps, core.intents.nextID == nextIntent else {
+                violated(
+                    "switching open to \(session) retried, asked about \(String(describing: phase)), now \(String(describing: now))"
+                )
+            }
+        case .opened(let id, let action, let made):
+            guard !stale, (made == nil) == sameAccount else {
+                violated(
+                    "switching open to \(session) asked about \(String(describing: phase)) made login \(made != nil)"
+                )
+            }
+            if let made {
+                switch place {
+                case .locked, .covered:
+                    guard case .resolve(.unchanged) = made.action else {
+                        violated("a switching login went on while the flow is at \(place)")
+                    }
+                case .splash, .loggedOut, .loggedIn, .switching: break
+                }
+                if case .proceed(let stamp, _) = made.action, core.calls.newest != stamp {
+                    violated("switching login \(stamp) is not the newest call, \(core.calls.newest) is")
+                }
+                record(.login(session), made)
+            }
+            if id != 0 { intents[id] = (session, logouts) }
+            perform(action)
+        }
     }
 
     /// The delivery decided starts and ends.
