@@ -506,8 +506,8 @@ extension AuthFlow {
     /// Before a login for another session, or a refresh, prepares the old session's
     /// child to leave and shows the switching placeholder in its stead, so that it is
     /// released before the new child is built (with ``AuthFlowConfiguration/releasesSessionBeforeSwitch``,
-    /// or with session services). `superseded` means there was nothing to release, or the
-    /// call was overtaken. It runs under the policy of the call's `route`; the child shown
+    /// or with session services). `superseded` means there was nothing to release, or a
+    /// newer call superseded this one. It runs under the policy of the call's `route`; the child shown
     /// prepares for `departure`.
     private func releaseSession(
         _ stamp: Machine.Stamp,

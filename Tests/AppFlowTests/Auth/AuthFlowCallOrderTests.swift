@@ -52,7 +52,7 @@ struct AuthFlowCallOrderTests {
         #expect(provider.tracker?.alive == ["loggedOut"], "the dropped child is released")
     }
 
-    @Test func aLoginOvertakenByALaterLoginWhileItsChildIsBeingMadeIsDroppedToo() async {
+    @Test func aLoginSupersededByALaterLoginWhileItsChildIsBeingMadeIsDroppedToo() async {
         let (flow, provider, gate) = await Self.flowWithHeldLogin()
         let first = Task { await flow.login("ada") }
         #expect(await eventually { gate.waitingCount == 1 })
