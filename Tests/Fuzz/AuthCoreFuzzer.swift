@@ -382,12 +382,11 @@ struct AuthCoreDriver {
             session: session,
             phase: phase,
             sameAccount: sameAccount,
-            joiner: AuthOutcome(),
-            launching: input.bit() ? Flow.launching(.login(session), animation: .immediate) : nil
+            joiner: AuthOutcome()
         )
         let place = core.calls.place
         let (stamps, nextIntent) = (core.calls.lastStamp, core.intents.nextID)
-        switch core.openIntent(7, session: session, scene: nil, waiter: AuthIntentHandle(), switching: login) {
+        switch core.openIntent(7, scene: nil, waiter: AuthIntentHandle(), switching: login) {
         case .retry(let now):
             guard stale, now == requested, core.calls.lastStamp == stamps, core.intents.nextID == nextIntent else {
                 violated(

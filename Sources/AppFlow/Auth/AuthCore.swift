@@ -140,19 +140,18 @@ extension AuthFlow {
             services: ServicesAction?
         )
 
-        /// The login an intent opened with `switching` asks for: of `session`, decided
-        /// against `phase`, the phase the newest call asked for when the performer read
-        /// it, whose account the provider said is `session`'s or not (`sameAccount`, asked
-        /// outside the lock); its caller `joiner`, launched as `launching` says.
+        /// The login an intent opened with `switching` asks for: of `session` (the intent's
+        /// too), decided against `phase`, the phase the newest call asked for when the
+        /// performer read it, whose account the provider said is `session`'s or not
+        /// (`sameAccount`, asked outside the lock); `joiner` hears its result.
         struct SwitchingLogin {
             var session: Session
             var phase: AuthPhase<Session>?
             var sameAccount: Bool
             var joiner: AuthOutcome
-            var launching: Launching?
         }
 
-        /// What ``openIntent(_:session:scene:waiter:switching:)`` answered.
+        /// What ``openIntent(_:scene:waiter:switching:)`` answered.
         enum IntentOpening {
             /// The newest call asked for another phase since the performer read it: the
             /// phase now, for the provider to be asked again and the performer to come back.
@@ -170,7 +169,6 @@ extension AuthFlow {
         /// phase than the one the provider was asked about.
         mutating func openIntent(
             _ intent: Provider.Intent,
-            session: Session?,
             scene: AuthSceneID?,
             waiter: AuthIntentHandle,
             switching login: SwitchingLogin
@@ -188,9 +186,10 @@ extension AuthFlow {
                     .login(login.session),
                     joiner: login.joiner,
                     when: { $0.allowsSwitchingLogin },
-                    launching: login.launching
+                    // A login has nothing to run first: it launches as it is stamped.
+                    launching: Launching(animation: nil)
                 )
-            let (id, action) = intents.open(intent, session: session, scene: scene, waiter: waiter)
+            let (id, action) = intents.open(intent, session: login.session, scene: scene, waiter: waiter)
             return .opened(id: id, action: action, login: made)
         }
 

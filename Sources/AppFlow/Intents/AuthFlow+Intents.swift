@@ -200,11 +200,10 @@ extension AuthFlow {
                 session: session,
                 phase: phase,
                 sameAccount: Self.isSameAccount(session, as: phase, provider: provider),
-                joiner: outcome,
-                launching: Self.launching(call, animation: nil)
+                joiner: outcome
             )
             let opening = core.withLock { core in
-                let opening = core.openIntent(intent, session: session, scene: scene, waiter: handle, switching: login)
+                let opening = core.openIntent(intent, scene: scene, waiter: handle, switching: login)
                 if traced, case .opened(let id, _, _) = opening { handle.number = id }
                 return opening
             }

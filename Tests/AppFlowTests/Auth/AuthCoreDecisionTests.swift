@@ -310,13 +310,12 @@ import Testing
                 session: session,
                 phase: phase,
                 sameAccount: sameAccount,
-                joiner: AuthOutcome(),
-                launching: nil
+                joiner: AuthOutcome()
             )
         }
         func open(_ intent: String, _ login: Flow.AuthCore.SwitchingLogin) -> Flow.AuthCore.IntentOpening {
             flow.core.withLock {
-                $0.openIntent(intent, session: login.session, scene: nil, waiter: AuthIntentHandle(), switching: login)
+                $0.openIntent(intent, scene: nil, waiter: AuthIntentHandle(), switching: login)
             }
         }
         // The provider said "ada" is the account asked for: no login, the intent opens.

@@ -392,6 +392,35 @@ import Testing
         await flow.finish()
     }
 
+    /// The provider is asked about the phase the newest call asked for, outside the lock;
+    /// a call made meanwhile changes that phase, and the provider is asked again about the
+    /// new one before anything is decided: here the newer login is already of the
+    /// intent's account, so no login is made for the intent, which reaches that session.
+    @Test func aSwitchingIntentWhosePhaseChangesWhileTheProviderIsAskedIsDecidedAgainstTheNewPhase() async {
+        let (flow, provider) = await Self.loggedInFlow()
+        let madeOnce = LockedValue(false, role: .leaf)
+        provider.accountAsked.withLock { hook in
+            hook = { session, other in
+                // Only the switching open's first question: "bob" against "ada" shown.
+                guard session == "bob", other == "ada" else { return }
+                let first = madeOnce.withLock { made in
+                    defer { made = true }
+                    return !made
+                }
+                if first { flow.request(.login("bob-v2")) }
+            }
+        }
+        let calls = flow.callCount
+        let opening = Task { await flow.open("mention", for: "bob", switching: true) }
+        #expect(await opening.value(within: .seconds(10)) == .delivered(flow.scene.id))
+        // The newer login alone: none was made from the stale answer.
+        #expect(flow.callCount == calls + 1)
+        #expect(await flow.phase == .loggedIn("bob-v2"))
+        #expect(madeOnce.withLock { $0 })
+        provider.accountAsked.withLock { $0 = nil }
+        await flow.finish()
+    }
+
     @Test func aLogoutAfterASwitchingIntentBeatsItsLogin_AndDropsIt() async {
         let (flow, provider) = await Self.loggedInFlow()
         provider.logins.hold()

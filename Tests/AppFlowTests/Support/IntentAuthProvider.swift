@@ -55,6 +55,9 @@ struct IntentAuthProvider: AuthFlowProvider {
     /// Whether a delivery checks that its child is on screen (off in storms, where a call
     /// may legitimately start right after a delivery began).
     var checksScreen = true
+    /// Runs in each `isSameAccount(_:as:)`, with its two sessions, before it answers. A leaf
+    /// lock: the intents' machine asks under the flow's.
+    let accountAsked = LockedValue<(@Sendable (String, String) -> Void)?>(nil, role: .leaf)
     /// Runs in each delivery, after it is logged: a handler that makes calls itself.
     var onDelivery: (@Sendable (String) async -> Void)? = nil
     var configuration = AuthFlowConfiguration(loginAnimation: .immediate, logoutAnimation: .immediate)
@@ -90,7 +93,8 @@ struct IntentAuthProvider: AuthFlowProvider {
     /// Sessions are account names with an optional version: "ada" and "ada-v2" are one
     /// account (a renewed token).
     func isSameAccount(_ session: String, as other: String) -> Bool {
-        session.split(separator: "-").first == other.split(separator: "-").first
+        if let hook = accountAsked.withLock({ $0 }) { hook(session, other) }
+        return session.split(separator: "-").first == other.split(separator: "-").first
     }
 
     func makeLockScreen(for session: String, in scene: AuthSceneID) async -> Screen {
