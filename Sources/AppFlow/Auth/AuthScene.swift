@@ -65,12 +65,11 @@ public final class AuthScene<Provider: AuthFlowProvider>: Sendable {
     /// epoch `epoch` (not a placeholder, nor another session's child), unless a newer lock
     /// kept one already.
     func keepCovered(_ screen: Screen, ofEpoch epoch: UInt64?, by stamp: UInt64) {
-        let isSessionChild = screen.place.session != nil
         let replaced = parts.withLock {
             $0.cover.keep(
                 screen,
+                at: screen.place,
                 screenEpoch: screen.sessionEpoch,
-                isSessionChild: isSessionChild,
                 coverEpoch: epoch,
                 by: stamp
             )

@@ -2,8 +2,9 @@
 /// it again on unlock or uncover: which one it keeps, and when it lets it go. One per
 /// ``AuthScene``, in a lock of its own; `Screen` is the scene's screen type.
 ///
-/// A cover keeps the screen it hides if it is a child of the session it covers (not a
-/// placeholder, nor a child of a session the flow left). A newer cover replaces what an
+/// A cover keeps the screen it hides if it is a child of the session it covers (shown at
+/// the session's place, of the epoch covered: not a lock screen nor a child of a session
+/// the flow left). A newer cover replaces what an
 /// older one kept; a call that ran in the scene after the cover that kept it (an unlock
 /// that showed it again, a logout that replaced the lock screen) lets it go.
 ///
@@ -23,17 +24,18 @@ struct CoveredChildMachine<Screen> {
     private(set) var state: State = .empty
 
     /// Cover call `stamp`, covering session epoch `coverEpoch`, is about to hide `screen`,
-    /// of session epoch `screenEpoch` (`isSessionChild` if it is a child of a session, not
-    /// a placeholder or a logged-out screen). Returns the screen it replaces, for the
-    /// caller to drop outside its lock.
-    mutating func keep(
+    /// a screen at `place` of session epoch `screenEpoch`. It keeps it if it is a child of
+    /// that session (shown at the session's own place, not a lock screen, a cover or a
+    /// logged-out screen, nor a child of another epoch). Returns the screen it replaces,
+    /// for the caller to drop outside its lock.
+    mutating func keep<Session>(
         _ screen: Screen,
+        at place: AuthPlace<Session>,
         screenEpoch: UInt64?,
-        isSessionChild: Bool,
         coverEpoch: UInt64?,
         by stamp: Stamp
     ) -> Screen? {
-        guard let coverEpoch, screenEpoch == coverEpoch, isSessionChild else { return nil }
+        guard let coverEpoch, screenEpoch == coverEpoch, place.session != nil else { return nil }
         switch state {
         case .kept(_, _, let keptBy) where keptBy >= stamp:
             // A newer cover kept one already.

@@ -15,24 +15,24 @@ import Testing
         func make() -> Machine {
             var machine = Machine()
             if self == .keptBy2 {
-                _ = machine.keep("s", screenEpoch: 1, isSessionChild: true, coverEpoch: 1, by: 2)
+                _ = machine.keep("s", at: AuthPlace.loggedIn("a"), screenEpoch: 1, coverEpoch: 1, by: 2)
             }
             return machine
         }
     }
 
     enum Input: Sendable, CustomStringConvertible {
-        /// Cover call `by`, covering epoch `cover`, hides screen "t" of epoch `screen`.
-        case keep(screen: UInt64?, sessionChild: Bool, cover: UInt64?, by: UInt64)
+        /// Cover call `by`, covering epoch `cover`, hides screen "t" at `place`, of epoch
+        /// `screen`.
+        case keep(screen: UInt64?, place: AuthPlace<String>, cover: UInt64?, by: UInt64)
         case covered(ofEpoch: UInt64?)
         case release(keptBefore: UInt64?)
 
         var description: String {
             func text(_ epoch: UInt64?) -> String { epoch.map(String.init) ?? "none" }
             switch self {
-            case .keep(let screen, let sessionChild, let cover, let by):
-                return "keep(t of epoch \(text(screen))\(sessionChild ? "" : " placeholder"), cover of epoch "
-                    + "\(text(cover)), by: \(by))"
+            case .keep(let screen, let place, let cover, let by):
+                return "keep(t at \(place) of epoch \(text(screen)), cover of epoch \(text(cover)), by: \(by))"
             case .covered(let epoch): return "covered(ofEpoch: \(text(epoch)))"
             case .release(let stamp): return "release(keptBefore: \(text(stamp)))"
             }
@@ -41,21 +41,24 @@ import Testing
 
     static let inputs: [Input] =
         [
-            .keep(screen: 1, sessionChild: true, cover: 1, by: 3),
-            .keep(screen: 1, sessionChild: true, cover: 1, by: 1),
-            .keep(screen: 1, sessionChild: true, cover: 1, by: 2),
-            .keep(screen: 1, sessionChild: false, cover: 1, by: 3),
-            .keep(screen: 2, sessionChild: true, cover: 1, by: 3),
-            .keep(screen: nil, sessionChild: true, cover: nil, by: 3),
+            .keep(screen: 1, place: .loggedIn("a"), cover: 1, by: 3),
+            .keep(screen: 1, place: .loggedIn("a"), cover: 1, by: 1),
+            .keep(screen: 1, place: .loggedIn("a"), cover: 1, by: 2),
+            .keep(screen: 1, place: .switching(from: "a"), cover: 1, by: 3),
+            .keep(screen: 1, place: .locked("a", keepsSession: true), cover: 1, by: 3),
+            .keep(screen: 1, place: .covered("a"), cover: 1, by: 3),
+            .keep(screen: 1, place: .loggedOut(.signedOut), cover: 1, by: 3),
+            .keep(screen: 2, place: .loggedIn("a"), cover: 1, by: 3),
+            .keep(screen: nil, place: .loggedIn("a"), cover: nil, by: 3),
         ] + [nil, 1, 2].map { .covered(ofEpoch: $0) } + [nil, 2, 3].map { .release(keptBefore: $0) }
 
     static func apply(_ input: Input, to machine: inout Machine) -> String {
         switch input {
-        case .keep(let screen, let sessionChild, let cover, let by):
+        case .keep(let screen, let place, let cover, let by):
             let replaced = machine.keep(
                 "t",
+                at: place,
                 screenEpoch: screen,
-                isSessionChild: sessionChild,
                 coverEpoch: cover,
                 by: by
             )
