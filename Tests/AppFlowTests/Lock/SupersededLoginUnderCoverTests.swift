@@ -36,7 +36,9 @@ struct SupersededLoginUnderCoverTests {
 
     @Test func anUnlockAfterACoverLockThatSupersededAPreparingLoginShowsTheSessionsOwnChild() async {
         let provider = Provider()
-        let flow = AuthFlow(provider: provider, splash: Screen("splash"))
+        // A clock that never moves: the preparation waits for the gate, never for its
+        // timeout, however loaded the machine is.
+        let flow = AuthFlow(provider: provider, splash: Screen("splash"), clock: ManualClock())
         #expect(await flow.start() == .completed)
         let login = Task { await flow.login("ada") }
         #expect(await eventually { provider.preparation.waitingCount == 1 })
