@@ -7,7 +7,7 @@
 // no intent is delivered across a logout made after it, nor while a logout is on its way,
 // nor into a session other than the flow's and the one it names; the intents and the calls
 // know the same scenes; the services live only for the flow's session, told each change
-// once; a call's scenes' results merge as documented, and a newest call begun is followed
+// once, and are made, shared and torn down as their model says (`AuthCoreFuzzer+Services.swift`); a call's scenes' results merge as documented, and a newest call begun is followed
 // up in exactly the attached scenes that report it cancelled.
 // Built by `Tests/Fuzz/fuzz.sh`.
 
@@ -68,6 +68,8 @@ struct AuthCoreDriver {
     var shown: [AuthSceneID: (place: AuthPlace<Int>, child: Int, epoch: UInt64?)] = [:]
     /// Whether the flow finished (``finish()``).
     var finished = false
+    /// The services' model (`AuthCoreFuzzer+Services.swift`).
+    var services = CoreServicesModel()
 
     /// The starts made whose provider has answered: only those may be launched.
     var answered: Set<UInt64> = []
@@ -118,7 +120,8 @@ struct AuthCoreDriver {
 
     /// The model learns of `call`, made as `made` says.
     mutating func record(_ call: Flow.Machine.Call, _ made: Flow.AuthCore.MadeCall) {
-        let (action, launched, intentAction, _) = made
+        let (action, launched, intentAction, servicesAction) = made
+        performServices(servicesAction, "\(call) made")
         switch action {
         case .resolve:
             guard intentAction == nil else { violated("the intents heard a call resolved at once") }
@@ -161,7 +164,7 @@ struct AuthCoreDriver {
         if result == .completed { checkBegan(stamp, call) }
         // The services heard in the step that launched it, before the call ends.
         checkServices()
-        _ = core.decide { $0.callEnded(stamp, result: result) }
+        performServices(core.decide { $0.callEnded(stamp, result: result) }.1, "callEnded(\(stamp))")
     }
 
     /// A pending call made without its launch is launched: a start once its provider
@@ -169,7 +172,8 @@ struct AuthCoreDriver {
     /// `AuthCore.decide`, which tells the services if the launch moved the flow's session).
     mutating func launch(_ stamp: UInt64, _ call: Flow.Machine.Call) {
         launched.insert(stamp)
-        let (launch, _) = core.decide { $0.launch(stamp, call, animation: .immediate) }
+        let (launch, servicesAction) = core.decide { $0.launch(stamp, call, animation: .immediate) }
+        performServices(servicesAction, "launch(\(stamp))")
         fannedOut(stamp, call, launch.fanOut)
     }
 
@@ -188,6 +192,8 @@ struct AuthCoreDriver {
     /// at its start in the scene, which shows the flow's place: it begins there, and the
     /// services hear any session change in the same step.
     mutating func begin(_ input: inout FuzzInput) {
+        // A teardown of services started by an earlier step ends first.
+        endTeardown()
         guard !pending.isEmpty else { return }
         let (stamp, call) = pending[input.choose(pending.count)]
         // A start is launched only once its provider has answered, as `AuthFlow.run` waits
@@ -196,7 +202,7 @@ struct AuthCoreDriver {
         guard launched.contains(stamp) else { return launch(stamp, call) }
         guard inFirstScene[stamp] != nil else { return }
         let (place, epoch) = (core.calls.place, core.calls.sessionEpoch)
-        let ((action, _), _) = core.decide {
+        let ((action, _), servicesAction) = core.decide {
             $0.admitAndPlan(
                 stamp,
                 call,
@@ -207,6 +213,7 @@ struct AuthCoreDriver {
                 sameAccount: { $0 == $1 }
             )
         }
+        performServices(servicesAction, "admit(\(stamp))")
         if action == .refuse(.unchanged) {
             if case .refresh = call {} else { begun.insert(stamp) }
         }
@@ -222,7 +229,7 @@ struct AuthCoreDriver {
         let stamp = unanswered[input.choose(unanswered.count)].stamp
         let answers: [AuthInitialState<Int>] = [.loggedOut(.signedOut), .loggedIn(0), .loggedIn(1), .locked(0)]
         let answer = answers[input.choose(answers.count)]
-        _ = core.decide { $0.startAnswered(stamp, answer) }
+        performServices(core.decide { $0.startAnswered(stamp, answer) }.1, "startAnswered(\(stamp))")
         answered.insert(stamp)
     }
 
@@ -256,6 +263,9 @@ struct AuthCoreDriver {
         let attached = Set(core.calls.scenes.map { $0.id })
         let lagging = Set(results.filter { $0.result == .cancelled && attached.contains($0.id) }.map { $0.id })
         let followsUp = decides && begun.contains(stamp) && !lagging.isEmpty
+        // The scenes' factories ran before their requests returned; a cancelled request
+        // built nothing.
+        buildWithServices(zip(results, screens).filter { $0.0.result != .cancelled }.map { $0.1 })
         var (ending, actions) = core.end(stamp, results, followingUp: false, shown: screens)
         if case .followUp(let scenes) = ending {
             guard followsUp, Set(scenes.map { $0.id }) == lagging else {
@@ -268,6 +278,7 @@ struct AuthCoreDriver {
                 let followed = screen(in: id, choice, results[index].result, decides: decides)
                 screens = screens.map { $0.id == id ? (id, followed) : $0 }
             }
+            buildWithServices(screens.filter { lagging.contains($0.id) })
             (ending, actions) = core.end(stamp, results, followingUp: true, shown: screens)
         } else if followsUp {
             violated("call \(stamp) not followed up in \(lagging), results \(results)")
@@ -433,8 +444,10 @@ struct AuthCoreDriver {
             firstAttached = false
             shown[scene] = nil
             perform(core.detach(scene))
+            servicesSceneGone(scene)
         } else if others.count < 2, others.isEmpty || input.bit() {
-            let (id, _) = core.decide { $0.reserveScene() }
+            let (id, servicesAction) = core.decide { $0.reserveScene() }
+            performServices(servicesAction, "reserveScene")
             let container = Flow.makeScene(
                 id,
                 splash: -1,
@@ -448,6 +461,7 @@ struct AuthCoreDriver {
             let detached = others.remove(at: input.choose(others.count))
             shown[detached] = nil
             perform(core.detach(detached))
+            servicesSceneGone(detached)
         }
     }
 
@@ -457,12 +471,20 @@ struct AuthCoreDriver {
         perform(core.sceneActivated(scenes[input.choose(scenes.count)]))
     }
 
-    /// The flow finishes, once: the core's steps, of which the intents' is performed here.
+    /// The flow finishes, once: the core's steps, of which the intents' and the services'
+    /// are performed here.
     mutating func finish() {
         guard !finished else { return }
         finished = true
-        for case .dropIntents(let action) in core.finish() {
-            perform(action)
+        for step in core.finish() {
+            switch step {
+            case .dropIntents(let action): perform(action)
+            case .refuseServices(let action): performServices(action, "finish")
+            case .finishServices(let scenes):
+                for id in scenes { services.shown[id] = nil }
+                performServices(withServices { $0.scenesGone(scenes) }, "scenesGone(\(scenes))")
+            case .finishScenes, .endFeeds, .waitForOvertakenFactories: break
+            }
         }
     }
 
@@ -534,5 +556,7 @@ struct AuthCoreDriver {
             }
             checkModel()
         }
+        drainServices()
+        checkModel()
     }
 }

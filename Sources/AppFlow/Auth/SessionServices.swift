@@ -2,7 +2,11 @@
 /// and tear down services, and resumes the factories waiting for them, as the machine says.
 final class SessionServices<Session: Sendable & Equatable, Services: Sendable>: Sendable {
     typealias Machine = SessionServicesStateMachine<Session, Services, Waiter>
-    typealias Waiter = CheckedContinuation<ServicesGrant<Services>, Never>
+    /// How a factory that waits is resumed, once, with its grant: a function that resumes
+    /// its continuation rather than the continuation itself, so that a driver with no task
+    /// to suspend can give the machine waiters too (the core fuzzer,
+    /// `Tests/Fuzz/AuthCoreFuzzer.swift`, drives this very machine inside the flow's core).
+    typealias Waiter = @Sendable (ServicesGrant<Services>) -> Void
 
     /// The machine: a part of the flow's core, under the core's lock.
     private let machine: LockedPart<Machine>
@@ -34,9 +38,11 @@ final class SessionServices<Session: Sendable & Equatable, Services: Sendable>: 
     /// has left that session. A factory that got services reports ``factoryEnded(_:)``
     /// once its child is shown or dropped.
     func services(for epoch: UInt64, _ session: Session) async -> Services? {
-        let grant = await withCheckedContinuation { (waiter: Waiter) in
+        typealias Continuation = CheckedContinuation<ServicesGrant<Services>, Never>
+        let grant = await withCheckedContinuation { (continuation: Continuation) in
+            let waiter: Waiter = { continuation.resume(returning: $0) }
             if let grant = machine.withLock({ $0.acquire(epoch, session, waiter: waiter) }) {
-                waiter.resume(returning: grant)
+                continuation.resume(returning: grant)
             }
         }
         switch grant {
@@ -77,7 +83,7 @@ final class SessionServices<Session: Sendable & Equatable, Services: Sendable>: 
     /// Resumes the factories and starts the teardown an input decided, after the lock.
     func perform(_ action: Machine.Action) {
         for (waiter, grant) in action.resume {
-            waiter.resume(returning: grant)
+            waiter(grant)
         }
         guard let (services, session, epoch) = action.tearDown else { return }
         // The teardown runs in a task of its own: it belongs to no scene's transition, and
@@ -87,7 +93,7 @@ final class SessionServices<Session: Sendable & Equatable, Services: Sendable>: 
             let next = machine.withLock { $0.tornDown(epoch, inTime: inTime) }
             if let late = next.reportTimedOut { timedOut(late) }
             for (waiter, grant) in next.resume {
-                waiter.resume(returning: grant)
+                waiter(grant)
             }
         }
         lastTeardown.withLock { $0 = task }
