@@ -14,19 +14,27 @@ extension SessionServicesStateMachine {
 
     /// The state now.
     var snapshot: Snapshot {
+        var factories: [UInt64: Int] = [:]
         let heldText = held.map { held -> String in
             switch held.stage {
-            case .making(let waiters): return "\(held.epoch) making, \(waiters.count) waiting"
-            case .alive: return "\(held.epoch) alive"
-            case .tearingDown: return "\(held.epoch) tearing down"
+            case .making(let waiters):
+                factories[held.epoch] = 1 + waiters.count
+                return "\(held.epoch) making, \(waiters.count) waiting"
+            case .alive(_, let count):
+                if count > 0 { factories[held.epoch] = count }
+                return "\(held.epoch) alive"
+            case .tearingDown:
+                return "\(held.epoch) tearing down"
             }
         }
+        let queued = held?.queued ?? []
+        if let liveEpoch, !queued.isEmpty { factories[liveEpoch] = queued.count }
         return Snapshot(
             held: heldText,
             liveEpoch: liveEpoch,
             shown: shown,
             factories: factories,
-            queued: queued.map { $0.epoch }
+            queued: queued.map { _ in liveEpoch ?? 0 }
         )
     }
 }

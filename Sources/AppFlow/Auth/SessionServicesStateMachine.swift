@@ -10,23 +10,27 @@
 /// `Waiter` is how a factory that waits is resumed; `Services` the provider's services.
 ///
 /// ## Invariants
-/// ``invariantViolations()`` checks them; the tables after every row, the fuzzer after
-/// every input.
-/// 1. No factory counts are negative or zero (an epoch without factories has no entry).
-/// 2. Services being torn down are of a session the flow has left, with no factory.
-/// 3. Factories queued behind older services are of the session the flow is in: one
-///    queued for another is refused when the flow leaves it (``sessionChanged(to:)``).
+/// ``invariantViolations()`` checks the one the type does not hold; the tables after every
+/// row, the fuzzers after every input.
+/// 1. Services being torn down are of a session the flow has left.
 ///
-/// That factories queued behind older services wait only while some services exist holds
-/// by the type: they are queued on the services held (``Held/queued``).
+/// The state's types hold the rest:
+/// - A factory holds or waits for the services held, or is queued behind them: each
+///   stage counts its own (the maker and its waiters while they are made, the holders of
+///   made services), so services being torn down have no factory by the type.
+/// - Factories queued behind older services are of the session the flow is in: they
+///   carry no epoch, since they are queued only for that session (``acquire(_:_:waiter:)``)
+///   and refused all at once when the flow leaves it (``sessionChanged(to:)``).
+/// - They wait only while some services exist: they are queued on the services held
+///   (``Held/queued``).
 struct SessionServicesStateMachine<Session: Sendable & Equatable, Services, Waiter> {
-    /// How far the services held have come.
+    /// How far the services held have come, with the factories that hold or wait for them.
     enum Stage {
-        /// The provider is making them; these factories wait.
+        /// The provider is making them, for one factory; these factories wait for them.
         case making([Waiter])
-        /// Made.
-        case alive(Services)
-        /// The provider is tearing them down.
+        /// Made, and held by this many factories building a child with them.
+        case alive(Services, factories: Int)
+        /// The provider is tearing them down; no factory holds them.
         case tearingDown
     }
 
@@ -35,9 +39,10 @@ struct SessionServicesStateMachine<Session: Sendable & Equatable, Services, Wait
         var epoch: UInt64
         var session: Session
         var stage: Stage
-        /// Factories of a newer session waiting for these services to be torn down: with
-        /// no services held, none waits, by the type.
-        var queued: [(epoch: UInt64, session: Session, waiter: Waiter)] = []
+        /// Factories of the session the flow is in, a newer one, waiting for these
+        /// services to be torn down, in order: with no services held, none waits, by the
+        /// type.
+        var queued: [(session: Session, waiter: Waiter)] = []
     }
 
     typealias Grant = ServicesGrant<Services>
@@ -63,10 +68,6 @@ struct SessionServicesStateMachine<Session: Sendable & Equatable, Services, Wait
     /// The session epoch of the child each scene shows; a scene showing no session's
     /// child has no entry.
     private(set) var shown: [AuthSceneID: UInt64] = [:]
-    /// How many factories hold (or wait for) each epoch's services.
-    private(set) var factories: [UInt64: Int] = [:]
-    /// Factories waiting for older services to be torn down (``Held/queued``).
-    var queued: [(epoch: UInt64, session: Session, waiter: Waiter)] { held?.queued ?? [] }
 
     init() {}
 
@@ -76,44 +77,45 @@ struct SessionServicesStateMachine<Session: Sendable & Equatable, Services, Wait
         // A factory of a session the flow has left is superseded, even while that session's
         // services are still made or alive: it must not hold them up.
         guard epoch == liveEpoch else { return .refuse }
-        if let held, held.epoch == epoch {
-            switch held.stage {
-            case .alive(let services):
-                factories[epoch, default: 0] += 1
-                return .use(services)
-            case .making(let waiters):
-                factories[epoch, default: 0] += 1
-                self.held?.stage = .making(waiters + [waiter])
-                return nil
-            case .tearingDown:
-                return .refuse
-            }
+        guard let held else {
+            held = Held(epoch: epoch, session: session, stage: .making([]))
+            return .make
         }
-        factories[epoch, default: 0] += 1
-        guard held == nil else {
-            self.held?.queued.append((epoch, session, waiter))
+        guard held.epoch == epoch else {
+            // Older services are still held: this factory waits for their teardown.
+            self.held?.queued.append((session, waiter))
             return nil
         }
-        held = Held(epoch: epoch, session: session, stage: .making([]))
-        return .make
+        switch held.stage {
+        case .alive(let services, let factories):
+            self.held?.stage = .alive(services, factories: factories + 1)
+            return .use(services)
+        case .making(let waiters):
+            self.held?.stage = .making(waiters + [waiter])
+            return nil
+        case .tearingDown:
+            return .refuse
+        }
     }
 
-    /// The services of `epoch` are made: the factories waiting for them use them.
+    /// The services of `epoch` are made: the maker and the factories waiting for them hold
+    /// them, and the waiting ones use them.
     mutating func made(_ epoch: UInt64, _ services: Services) -> Action {
         guard let held, held.epoch == epoch, case .making(let waiters) = held.stage else {
             preconditionFailure("Internal inconsistency: services of epoch \(epoch) made unasked")
         }
-        self.held?.stage = .alive(services)
+        self.held?.stage = .alive(services, factories: 1 + waiters.count)
         return Action(resume: waiters.map { ($0, .use(services)) })
     }
 
-    /// A factory of `epoch` has returned: its child is shown (then its scene holds the
-    /// session, see ``sceneShows(_:_:)``) or dropped.
+    /// A factory of `epoch` that got its services has returned: its child is shown (then
+    /// its scene holds the session, see ``sceneShows(_:_:)``) or dropped.
     mutating func factoryEnded(_ epoch: UInt64) -> Action {
-        guard let count = factories[epoch], count > 0 else {
+        guard let held, held.epoch == epoch, case .alive(let services, let factories) = held.stage, factories > 0
+        else {
             preconditionFailure("Internal inconsistency: a factory of epoch \(epoch) ended unstarted")
         }
-        factories[epoch] = count == 1 ? nil : count - 1
+        self.held?.stage = .alive(services, factories: factories - 1)
         return tearDownIfUnused()
     }
 
@@ -138,17 +140,15 @@ struct SessionServicesStateMachine<Session: Sendable & Equatable, Services, Wait
         return tearDownIfUnused()
     }
 
-    /// The flow is now in session epoch `epoch`, or in none. Factories queued for another
-    /// session are refused.
+    /// The flow is now in session epoch `epoch`, or in none. The factories queued, all of
+    /// the session it was in, are refused if it left that one.
     mutating func sessionChanged(to epoch: UInt64?) -> Action {
-        liveEpoch = epoch
         var action = Action()
-        held?.queued.removeAll { entry in
-            guard entry.epoch != epoch else { return false }
-            factories[entry.epoch] = factories[entry.epoch].map { $0 - 1 }.flatMap { $0 == 0 ? nil : $0 }
-            action.resume.append((entry.waiter, .refuse))
-            return true
+        if epoch != liveEpoch, let queued = held?.queued {
+            held?.queued = []
+            action.resume = queued.map { ($0.waiter, .refuse) }
         }
+        liveEpoch = epoch
         action.tearDown = tearDownIfUnused().tearDown
         return action
     }
@@ -162,10 +162,13 @@ struct SessionServicesStateMachine<Session: Sendable & Equatable, Services, Wait
         }
         self.held = nil
         var action = Action(reportTimedOut: inTime ? nil : held.session)
-        // Every factory queued is of the session the flow is in (invariant 3).
         guard let first = held.queued.first else { return action }
+        // Every factory queued is of the session the flow is in, so the flow is in one.
+        guard let liveEpoch else {
+            preconditionFailure("Internal inconsistency: factories queued while the flow is in no session")
+        }
         let waiting = held.queued.dropFirst().map { $0.waiter }
-        self.held = Held(epoch: first.epoch, session: first.session, stage: .making(waiting))
+        self.held = Held(epoch: liveEpoch, session: first.session, stage: .making(waiting))
         action.resume = [(first.waiter, .make)]
         return action
     }
@@ -173,8 +176,8 @@ struct SessionServicesStateMachine<Session: Sendable & Equatable, Services, Wait
     /// Tears the services held down if the flow has left their session and nothing uses
     /// them.
     private mutating func tearDownIfUnused() -> Action {
-        guard let held, case .alive(let services) = held.stage, held.epoch != liveEpoch,
-            factories[held.epoch] == nil, !shown.values.contains(held.epoch)
+        guard let held, case .alive(let services, factories: 0) = held.stage, held.epoch != liveEpoch,
+            !shown.values.contains(held.epoch)
         else { return .none }
         self.held?.stage = .tearingDown
         return Action(tearDown: (services, held.session, held.epoch))
@@ -184,19 +187,8 @@ struct SessionServicesStateMachine<Session: Sendable & Equatable, Services, Wait
 
     /// The invariants of the type's documentation that the state breaks; empty when all hold.
     func invariantViolations() -> [String] {
-        var broken: [String] = []
-        if factories.values.contains(where: { $0 <= 0 }) { broken.append("1: factory counts \(factories)") }
-        if let held, case .tearingDown = held.stage {
-            if held.epoch == liveEpoch || factories[held.epoch] != nil {
-                broken.append("2: epoch \(held.epoch) torn down while in use")
-            }
-        }
-        if let stray = queued.first(where: { $0.epoch != liveEpoch }) {
-            broken.append(
-                "3: a factory of epoch \(stray.epoch) queued in epoch \(liveEpoch.map(String.init) ?? "none")"
-            )
-        }
-        return broken
+        guard let held, case .tearingDown = held.stage, held.epoch == liveEpoch else { return [] }
+        return ["1: epoch \(held.epoch) torn down while the flow is in it"]
     }
 }
 

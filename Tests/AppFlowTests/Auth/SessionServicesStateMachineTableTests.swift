@@ -47,13 +47,12 @@ import Testing
                 guard let held = machine.held, held.epoch == epoch, case .tearingDown = held.stage else { return false }
                 return true
             case .factoryEnded(let epoch):
-                // Counted are the factories that hold the services and those that wait for
-                // them (the maker, until they are made, and the queued); only a holder ends.
-                var waiting = snapshot.queued.filter { $0 == epoch }.count
-                if let held = machine.held, held.epoch == epoch, case .making(let waiters) = held.stage {
-                    waiting += 1 + waiters.count
+                // Only a factory that holds made services ends: not the maker while they
+                // are made, nor one that waits for them or is queued behind older ones.
+                guard let held = machine.held, held.epoch == epoch, case .alive(_, let factories) = held.stage else {
+                    return false
                 }
-                return (machine.factories[epoch] ?? 0) > waiting
+                return factories > 0
             case .sessionChanged(let epoch?):
                 return epoch > known.max() ?? 0
             case .sessionChanged(nil):
