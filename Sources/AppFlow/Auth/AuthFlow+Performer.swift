@@ -386,8 +386,8 @@ extension AuthFlow {
 
     /// Makes the provider's child of the screen at `place` for scene `scene`; a logged-in
     /// child with the services of session epoch `epoch`, recorded in `sceneRun`, whose
-    /// return lets them go (``factoryReturned(_:)``). A session the flow has left (no epoch: a newer call left it after this
-    /// one began, or one the services refuse) gets no services: the call is superseded and
+    /// return lets them go (``factoryReturned(_:)``). A session the flow has left since the
+    /// call began, which the services refuse, gets no services: the call is superseded and
     /// its child is dropped unseen, so the switching placeholder stands in for it.
     func makeChild(
         _ place: AuthPlace<Session>,
@@ -398,10 +398,17 @@ extension AuthFlow {
     ) async -> Child {
         switch place {
         case .loggedIn(let session), .switching(from: let session):
+            // The core asks for a session's child only with the session's epoch: a plan and
+            // a placement take the flow's, which it has exactly while a session lives (the
+            // place machine's state enum).
+            guard let epoch else {
+                preconditionFailure("Internal inconsistency: a session's child was asked for with no session epoch")
+            }
             let sessionServices: Provider.Services
             if let services {
-                // No epoch: a newer call left the session after this one began.
-                guard let epoch, let made = await services.services(for: epoch, session) else {
+                // Refused: the flow left the session after this call began, so the call is
+                // superseded and its child would be dropped unseen.
+                guard let made = await services.services(for: epoch, session) else {
                     return await provider.makeSwitchingPlaceholder(in: scene)
                 }
                 sceneRun.withLock { $0.tookServices(epoch) }

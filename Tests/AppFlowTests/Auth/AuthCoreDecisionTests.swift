@@ -274,6 +274,17 @@ import Testing
         expectInternalInconsistency(in: result)
     }
 
+    /// A session's child is asked for only with its session's epoch, which the flow has
+    /// exactly while a session lives: one asked for with none stops the process rather
+    /// than being made, or replaced by the switching placeholder, unseen.
+    @Test func aSessionsChildAskedForWithNoEpochStopsTheProcessForTheCoreNeverPlansOne() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let flow = AuthFlow(provider: TestAuthProvider(), splash: Screen("splash"))
+            _ = await flow.makeChild(.loggedIn("ada"), .login, nil, flow.scene.id, LockedValue(.placing()))
+        }
+        expectInternalInconsistency(in: result)
+    }
+
     /// A new event stream's feed is added with every scene attached in one step, to be
     /// subscribed to them outside the lock; a finished flow takes none, so the stream ends
     /// at once. The core decides both.
