@@ -386,9 +386,9 @@ extension AuthFlow {
 
     /// Makes the provider's child of the screen at `place` for scene `scene`; a logged-in
     /// child with the services of session epoch `epoch`, recorded in `sceneRun`, whose
-    /// return lets them go (``factoryReturned(_:)``). A session the flow has left since the
-    /// call began, which the services refuse, gets no services: the call is superseded and
-    /// its child is dropped unseen, so the switching placeholder stands in for it.
+    /// return lets them go (``factoryReturned(_:)``). What it builds once the services
+    /// answered is the scene run's answer (``AuthSceneRunMachine/servicesAnswered(_:of:)``):
+    /// for services refused, the switching placeholder.
     func makeChild(
         _ place: AuthPlace<Session>,
         _ origin: AuthCall,
@@ -406,13 +406,11 @@ extension AuthFlow {
             }
             let sessionServices: Provider.Services
             if let services {
-                // Refused: the flow left the session after this call began, so the call is
-                // superseded and its child would be dropped unseen.
-                guard let made = await services.services(for: epoch, session) else {
-                    return await provider.makeSwitchingPlaceholder(in: scene)
+                let made = await services.services(for: epoch, session)
+                switch sceneRun.withLock({ $0.servicesAnswered(made, of: epoch) }) {
+                case .sessionChild(let made): sessionServices = made
+                case .switchingPlaceholder: return await provider.makeSwitchingPlaceholder(in: scene)
                 }
-                sceneRun.withLock { $0.tookServices(epoch) }
-                sessionServices = made
             } else if let none = Self.noServices {
                 sessionServices = none
             } else {

@@ -66,15 +66,30 @@ struct AuthSceneRunMachine<Plan: Sendable>: Sendable {
         state = .building(services: nil)
     }
 
-    /// The factory took the services of session epoch `epoch`, which ``returned()`` hands
-    /// back. A request that does not build (or took services already) stays as it is: a
-    /// factory takes one session's services, once.
-    mutating func tookServices(_ epoch: UInt64) {
+    /// What the factory builds once the services it asked for answered
+    /// (``servicesAnswered(_:of:)``).
+    enum Build<Services> {
+        /// The session's child, with these services.
+        case sessionChild(Services)
+        /// The switching placeholder, in the child's stead.
+        case switchingPlaceholder
+    }
+
+    /// The services the factory asked for answered: `services`, of session epoch `epoch`,
+    /// which ``returned()`` hands back, and the factory builds the session's child with
+    /// them; or none (`nil`, refused): the flow left that session after the call began, so
+    /// the call is superseded and its child would be dropped unseen, and the factory builds
+    /// the switching placeholder in its stead, holding no services. A request that does not
+    /// build (or took services already) keeps what it holds: a factory takes one session's
+    /// services, once.
+    mutating func servicesAnswered<Services>(_ services: Services?, of epoch: UInt64) -> Build<Services> {
+        guard let services else { return .switchingPlaceholder }
         switch state {
         case .building(services: nil): state = .building(services: epoch)
         case .overtaken(services: nil): state = .overtaken(services: epoch)
         case .waiting, .planned, .building, .overtaken, .returned: break
         }
+        return .sessionChild(services)
     }
 
     /// Whether the factory builds the child: a superseded request lets a newer one go first

@@ -33,14 +33,14 @@ import Testing
                 request.build()
             case .buildingWithServices:
                 request = State.building.make()
-                request.tookServices(7)
+                _ = request.servicesAnswered("s7", of: 7)
             case .overtaken:
                 _ = request.begin("p")
                 request.build()
                 _ = request.answered(false, at: .overtaken)
             case .overtakenWithServices:
                 request = State.overtaken.make()
-                request.tookServices(7)
+                _ = request.servicesAnswered("s7", of: 7)
             case .returned: _ = request.returned()
             case .placing: request = .placing()
             }
@@ -50,14 +50,14 @@ import Testing
 
     enum Input: CaseIterable, Sendable, CustomStringConvertible {
         case begin, plan, build, isBuilding
-        /// The factory took the services of epoch 8.
-        case tookServices
+        /// The services of epoch 8 answered: granted ("s8"), or refused.
+        case servicesAnswered(granted: Bool)
         /// The container's admission answered `admitted` at `point`.
         case answered(Bool, FlowAdmissionPoint)
         case returned
 
         static let allCases: [Input] =
-            [.begin, .plan, .build, .isBuilding, .tookServices]
+            [.begin, .plan, .build, .isBuilding, .servicesAnswered(granted: true), .servicesAnswered(granted: false)]
             + [FlowAdmissionPoint.arrival, .start, .childMade, .overtaken].flatMap { point in
                 [Input.answered(true, point), .answered(false, point)]
             } + [.returned]
@@ -68,7 +68,7 @@ import Testing
             case .plan: "plan"
             case .build: "build"
             case .isBuilding: "isBuilding"
-            case .tookServices: "tookServices(8)"
+            case .servicesAnswered(let granted): "servicesAnswered(\(granted ? "\"s8\"" : "nil"), of: 8)"
             case .answered(let admitted, let point): "answered(\(admitted), at: \(point))"
             case .returned: "returned"
             }
@@ -83,9 +83,11 @@ import Testing
             request.build()
             return "-"
         case .isBuilding: return "\(request.isBuilding)"
-        case .tookServices:
-            request.tookServices(8)
-            return "-"
+        case .servicesAnswered(let granted):
+            switch request.servicesAnswered(granted ? "s8" : nil, of: 8) {
+            case .sessionChild(let services): return "sessionChild(\(services))"
+            case .switchingPlaceholder: return "switchingPlaceholder"
+            }
         case .answered(let admitted, let point): return "\(request.answered(admitted, at: point))"
         case .returned:
             let held = request.returned()
@@ -166,21 +168,41 @@ import Testing
         #expect(answers == [true, false, true, false])
     }
 
+    /// Services refused (the flow left their session after the call began) make the
+    /// factory build the switching placeholder, holding no services, whether the request
+    /// still builds or was overtaken; services granted make it build the session's child.
+    @Test func aFactoryWhoseServicesAreRefusedBuildsTheSwitchingPlaceholderAndHoldsNone() {
+        for state in [State.building, .overtaken, .placing] {
+            var refused = state.make()
+            guard case .switchingPlaceholder = refused.servicesAnswered(String?.none, of: 3) else {
+                Issue.record("\(state): refused services built the session's child")
+                continue
+            }
+            #expect(refused.returned().services == nil, "\(state)")
+            var granted = state.make()
+            guard case .sessionChild("s3") = granted.servicesAnswered("s3", of: 3) else {
+                Issue.record("\(state): granted services did not build the session's child")
+                continue
+            }
+            #expect(granted.returned().services == 3, "\(state)")
+        }
+    }
+
     @Test func theServicesAFactoryTookAreHandedBackOnceWhenItReturnsOvertakenOrNot() {
         // Taken while it built, then overtaken: the epoch survives the overtaking.
         var overtaken = State.building.make()
-        overtaken.tookServices(3)
+        _ = overtaken.servicesAnswered("s3", of: 3)
         _ = overtaken.answered(false, at: .overtaken)
         #expect(overtaken.returned() == .init(endsOvertaken: true, services: 3))
         #expect(overtaken.returned() == .init(endsOvertaken: false, services: nil))
         // Taken by a placement, whose factory is all build; a second take is ignored.
         var placing = Request.placing()
-        placing.tookServices(4)
-        placing.tookServices(5)
+        _ = placing.servicesAnswered("s4", of: 4)
+        _ = placing.servicesAnswered("s5", of: 5)
         #expect(placing.returned() == .init(endsOvertaken: false, services: 4))
         // A request that never built takes none.
         var planned = State.planned.make()
-        planned.tookServices(6)
+        _ = planned.servicesAnswered("s6", of: 6)
         #expect(planned.returned() == .init(endsOvertaken: false, services: nil))
     }
 }
