@@ -70,7 +70,10 @@ extension AuthCoreDriver {
             }
             services.factories[id].status = .holding
         case .refuse?:
-            guard epoch != servicesEpoch || services.existing?.tearingDown == true else {
+            // Only a session the flow has left is refused: the services of the flow's own
+            // session are never torn down (the services machine's invariant 1), and a
+            // factory of it waits for older ones instead.
+            guard epoch != servicesEpoch else {
                 violated("factory of epoch \(epoch) refused, the flow's session's")
             }
         case nil:

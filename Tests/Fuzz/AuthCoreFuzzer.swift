@@ -535,7 +535,9 @@ struct AuthCoreDriver {
         guard core.intents.attached == core.calls.scenes.map(\.id) else {
             violated("the intents know scenes \(core.intents.attached), the calls \(core.calls.scenes.map(\.id))")
         }
-        let broken = core.calls.invariantViolations() + core.intents.invariantViolations()
+        let broken =
+            core.calls.invariantViolations() + core.intents.invariantViolations()
+            + core.services.invariantViolations()
         guard broken.isEmpty else { violated("invariants \(broken)") }
     }
 

@@ -61,9 +61,11 @@ public final class AuthScene<Provider: AuthFlowProvider>: Sendable {
         AuthFlow<Provider>.authEvents(of: container, bufferingPolicy: bufferingPolicy)
     }
 
-    /// Keeps `screen`, which cover lock `stamp` is about to hide, if it is a child of session
-    /// epoch `epoch` (not a placeholder, nor another session's child), unless a newer lock
-    /// kept one already.
+    /// Keeps `screen`, which cover lock `stamp` is about to hide, if it stands in a session
+    /// of epoch `epoch`, unless a newer lock kept one already
+    /// (``CoveredChildMachine/keep(_:at:screenEpoch:coverEpoch:by:)`` decides): the epoch,
+    /// not the place, leaves out the release step's placeholder (it has none) and another
+    /// session's child (it has another).
     func keepCovered(_ screen: Screen, ofEpoch epoch: UInt64?, by stamp: UInt64) {
         let replaced = parts.withLock {
             $0.cover.keep(
