@@ -52,6 +52,53 @@ struct AuthFlowCallOrderTests {
         #expect(provider.tracker?.alive == ["loggedOut"], "the dropped child is released")
     }
 
+    /// A tracer that, once armed, makes a logout the moment call `number`'s factory begins:
+    /// from the performer's own task, after the factory's task started and before the flow
+    /// has recorded it, so that the logout finds no factory to cancel.
+    final class LogoutAsFactoryBegins: FlowTracer {
+        let number: UInt64
+        private let armed = LockedValue<Flow?>(nil)
+        private let made = LockedValue<AuthCallHandle?>(nil)
+
+        init(number: UInt64) { self.number = number }
+
+        func arm(_ flow: Flow) { armed.withLock { $0 = flow } }
+
+        /// The logout made, once it was.
+        var logout: AuthCallHandle? { made.withLock { $0 } }
+
+        func record(_ event: FlowTraceEvent) {
+            guard case .workBegan(number, _, .child) = event else { return }
+            // Taken once, and outside the lock: the request takes the flow's own.
+            let flow = armed.withLock { armed in
+                defer { armed = nil }
+                return armed
+            }
+            guard let flow else { return }
+            let handle = flow.request(.logout())
+            made.withLock { $0 = handle }
+        }
+    }
+
+    @Test func aLogoutMadeJustAsALoginsFactoryStartsStillCancelsThatFactory() async throws {
+        var provider = TestAuthProvider()
+        let gate = Gate()
+        provider.loginGate = gate
+        let tracer = LogoutAsFactoryBegins(number: 2)
+        let flow = Flow(provider: provider, splash: Screen("splash"), tracer: tracer)
+        #expect(await flow.start() == .completed)
+        tracer.arm(flow)
+        let login = Task { await flow.login("ada") }
+        #expect(await eventually { gate.waitingCount == 1 })
+        let logout = try #require(tracer.logout, "the logout was made as the factory began")
+        gate.open()
+        #expect(await login.value(within: .seconds(10)) == .superseded)
+        #expect(await Task { await logout.result }.value(within: .seconds(10)) == .unchanged)
+        #expect(provider.cancelledFactories.all == ["ada"], "the factory's task sees the logout as a cancellation")
+        #expect(await flow.phase == .loggedOut)
+        await flow.finish()
+    }
+
     @Test func aLoginSupersededByALaterLoginWhileItsChildIsBeingMadeIsDroppedToo() async {
         let (flow, provider, gate) = await Self.flowWithHeldLogin()
         let first = Task { await flow.login("ada") }

@@ -122,6 +122,17 @@ struct AuthFlowDecisionTests {
         await flow.finish()
     }
 
+    /// A start that lands on the lock screen leaves the splash as a logged-out start does:
+    /// the splash prepares to go, towards the lock, with no variant.
+    @Test func aStartThatLandsLockedPreparesTheSplashToLeave() async {
+        var provider = TestAuthProvider()
+        provider.initial = .locked("ada")
+        let flow = await provider.startedFlow()
+        #expect(await flow.phase == .locked("ada"))
+        #expect(provider.departures.all == ["splash logout by start"])
+        await flow.finish()
+    }
+
     @Test func theProviderLearnsEachDeparturesCallAndVariantAndEachLoginsCall() async {
         let provider = TestAuthProvider()
         let flow = await provider.startedFlow()

@@ -119,6 +119,8 @@ import Testing
         .loginBegun: [1: .login("a")],
         .loggedInWithScene: [:],
         .finishedFlow: [:],
+        .refreshFannedOut: [2: .refresh(nil)],
+        .logoutOverSession: [2: .logout(.signedOut)],
         .lockOnItsWay: [2: .lock(.cover)],
         .teardownLockOnItsWay: [2: .lock(.teardown)],
         .lockedCover: [:],

@@ -51,6 +51,12 @@ import Testing
         case loggedInWithScene
         /// As `sceneAttached`, and the flow finished.
         case finishedFlow
+        /// As `loggedInWithScene`, then `refresh(nil)` (2) fanned out to scene 1, not begun.
+        case refreshFannedOut
+        /// `login("a")` (1) run with no scene attached (logged in as "a", epoch 1), then
+        /// `logout()` (2) with joiner "j0", not begun: the flow is still in the session the
+        /// logout ends.
+        case logoutOverSession
         /// `login("a")` (1) run with no scene attached (it began on the flow's place: logged
         /// in as "a", epoch 1, and returned), then `lock(.cover)` (2), not begun: locked over
         /// "a", keeping the session, is its target, decided as it was called.
@@ -144,6 +150,14 @@ import Testing
             case .finishedFlow:
                 machine = State.sceneAttached.make()
                 _ = machine.finish()
+            case .refreshFannedOut:
+                machine = State.loggedInWithScene.make()
+                _ = machine.call(.refresh(nil), joiner: nil)
+                _ = machine.fanOut(2, .refresh(nil))
+            case .logoutOverSession:
+                _ = machine.call(.login("a"), joiner: nil)
+                State.runAlone(1, .login("a"), in: &machine)
+                _ = machine.call(.logout(.signedOut), joiner: "j0")
             case .fresh:
                 break
             case .loggedInCalled:
@@ -343,6 +357,15 @@ import Testing
             case .finishedFlow:
                 var snapshot = State.sceneAttached.expected
                 snapshot.isFinished = true
+                return snapshot
+            case .refreshFannedOut:
+                var snapshot = State.loggedInWithScene.expected
+                (snapshot.lastStamp, snapshot.newest, snapshot.newestCall) = (2, 2, .refresh(nil))
+                (snapshot.newestEnded, snapshot.newestFannedOut) = (false, true)
+                return snapshot
+            case .logoutOverSession:
+                var snapshot = State.logoutAfterLogin.expected
+                (snapshot.place, snapshot.sessionEpoch, snapshot.lastEpoch) = (.loggedIn("a"), 1, 1)
                 return snapshot
             case .coverJoinedStart:
                 var snapshot = State.startCalled.expected
@@ -750,6 +773,11 @@ import Testing
         row(.loggedInWithScene, .attach("s2"), .attach(.place(two, 1, .loggedIn("a"), epoch: 1, origin: .login))) {
             ($0.scenes, $0.nextScene) = ([one, two], 3)
         },
+        // Attached while a refresh is on its way, it is placed where the flow is: a refresh
+        // keeps the session, and has nothing for a new scene to join.
+        row(.refreshFannedOut, .attach("s2"), .attach(.place(two, 2, .loggedIn("a"), epoch: 1, origin: .login))) {
+            ($0.scenes, $0.nextScene) = ([one, two], 3)
+        },
         // A placement is admitted only while the call it was decided under is the newest.
         row(.loggedInWithScene, .admitPlacement(1), .placement(true)),
         row(.finishedFlow, .admitPlacement(0), .placement(false)),
@@ -807,6 +835,8 @@ import Testing
     /// App lock: a lock's or an unlock's target is decided as it is called, from the flow's
     /// place; it takes its place in call order like a login or a logout.
     static let lockRows: [Row] = [
+        // A lock never beats a logout on its way, even one that has yet to begin.
+        row(.logoutOverSession, .call(.lock(.cover), joiner: nil), .call(.resolve(.unchanged))) { $0.lastStamp = 3 },
         // A lock locks the session the flow is in when it is called, in its style.
         row(
             .loggedInWithScene,
@@ -979,6 +1009,11 @@ import Testing
             ($0.lastStamp, $0.lastCoverCall) = (3, 3)
         },
         row(.lockOnItsWay, .call(.lock(.privacy), joiner: nil), .call(.resolve(.unchanged))) {
+            ($0.lastStamp, $0.lastCoverCall) = (3, 3)
+        },
+        // A logout on its way ends the session anyway: a cover called before it began, with
+        // the flow still in the session, never beats it.
+        row(.logoutOverSession, .call(.lock(.privacy), joiner: nil), .call(.resolve(.unchanged))) {
             ($0.lastStamp, $0.lastCoverCall) = (3, 3)
         },
         // An unlock attempt begun before the cover was called is superseded at once.

@@ -137,6 +137,9 @@ import Testing
         /// As `heldOne`, and "i2" held behind it; then scene 1 shows session "a": the delivery
         /// of "i1" to scene 1 is decided, not started; "i2" held.
         case deliveryDecided
+        /// As `deliveryDecided`, and "i3" and "i4" held behind "i2": as many as the machine
+        /// holds, with "i1" decided besides.
+        case deliveryDecidedFull
         /// As `deliveryDecided`, and the delivery of "i1" has started.
         case delivering
         /// As `ready1`, and "i1" opened (delivered to scene 1 at once), then "i2" naming
@@ -187,6 +190,9 @@ import Testing
             case .deliveryDecided:
                 machine = State.heldOne.make()
                 apply(.open("i2"), .sceneShows(1, "a"))
+            case .deliveryDecidedFull:
+                machine = State.deliveryDecided.make()
+                apply(.open("i3"), .open("i4"))
             case .delivering:
                 machine = State.deliveryDecided.make()
                 apply(.deliveryStarting(1))
@@ -245,6 +251,11 @@ import Testing
             case .deliveryDecided:
                 var snapshot = State.delivering.expected
                 snapshot.delivering = "1 to scene 1 (w1) not started"
+                return snapshot
+            case .deliveryDecidedFull:
+                var snapshot = State.deliveryDecided.expected
+                snapshot.nextID = 5
+                snapshot.held = [Snapshot.held(2, "i2"), Snapshot.held(3, "i3"), Snapshot.held(4, "i4")]
                 return snapshot
             case .delivering:
                 return Snapshot(
@@ -540,6 +551,17 @@ import Testing
         expectRow(.delivering, .callMade(isLogout: true), Action(resolve: ["w2: dropped(loggedOut)"])) {
             $0.held = []
             $0.ready = []
+        }
+        // One decided and not started, with as many held behind it as the machine holds: it
+        // is dropped as logged out too, never as displaced by those held.
+        expectRow(
+            .deliveryDecidedFull,
+            .callMade(isLogout: true),
+            Action(resolve: [
+                "w1: dropped(loggedOut)", "w2: dropped(loggedOut)", "w3: dropped(loggedOut)", "w4: dropped(loggedOut)",
+            ])
+        ) {
+            ($0.held, $0.delivering, $0.ready, $0.unsettled) = ([], nil, [], [1, 2])
         }
     }
 

@@ -26,7 +26,8 @@ import Testing
         await flow.finish()
     }
 
-    @Test func theCoverCutsARunningTransitionShortAndIsShownWithoutAnimation() async throws {
+    /// A flow restoring ada's session whose start's one-second fade runs on a manual clock.
+    static func startFading() async -> (flow: Flow, clock: ManualClock, start: Task<AuthResult, Never>) {
         var provider = IntentAuthProvider()
         provider.session = "ada"
         provider.configuration.loginAnimation = .fade(duration: .seconds(1))
@@ -34,7 +35,12 @@ import Testing
         let flow = Flow(provider: provider, splash: Screen("splash"), clock: clock)
         let events = flow.events()
         let start = Task { await flow.start() }
-        for await event in events where event.kind == .willLogin { break }  // the start's fade runs
+        for await event in events where event.kind == .willLogin { break }
+        return (flow, clock, start)
+    }
+
+    @Test func theCoverCutsARunningTransitionShortAndIsShownWithoutAnimation() async throws {
+        let (flow, _, start) = await Self.startFading()
         // The app leaves the foreground mid-fade: the cover needs no clock to be shown.
         let covered = await Task { await flow.cover() }.value(within: .seconds(10))
         try #require(covered == .completed)
@@ -56,6 +62,21 @@ import Testing
         #expect(await Self.shown(flow).name.hasPrefix("lock(ada)"))
         #expect(await flow.unlock() == .completed)
         #expect(await flow.phase == .loggedIn("ada"))
+        await flow.finish()
+    }
+
+    @Test func aCoverCalledWhileALogoutWaitsForItsTurnIsUnchanged_AndTheLogoutEndsTheSession() async throws {
+        let (flow, clock, start) = await Self.startFading()
+        // The logout waits for the fade: it has not begun, and the flow is still in ada's session.
+        let logout = Task { await flow.logout() }
+        #expect(await eventually { flow.callCount == 2 })
+        #expect(await flow.cover() == .unchanged, "a cover never beats a logout on its way")
+        await clock.waitForSleepers()
+        #expect(await clock.runUntilIdle(), "the fade ends")
+        #expect(await start.value(within: .seconds(10)) == .completed)
+        #expect(await logout.value(within: .seconds(10)) == .completed)
+        #expect(await flow.phase == .loggedOut)
+        #expect(await Self.shown(flow).name.hasPrefix("loggedOut"))
         await flow.finish()
     }
 
