@@ -1,9 +1,10 @@
 // The services' part of the core driver (`AuthCoreFuzzer.swift`): the core's own services
 // machine, reached as `SessionServices` reaches it (a part of the core's one lock), given
 // the inputs the flow's factories, screens, detaches and `finish()` give it, at the points
-// the flow gives them, and every services action of a core step performed. It reads no
-// byte of the input, so the core's inputs decode as before and their seeds still
-// reproduce. Checked against a model: services are made only for the session the flow is
+// the flow gives them, and every services action of a core step performed. It reads one
+// byte of the input only for a factory whose request was overtaken (``factoryStep(_:)``),
+// which runs on across the core's steps, where a byte chose the active scene before. Checked
+// against a model: services are made only for the session the flow is
 // in, with no other session's alive or being torn down; a factory gets only its own
 // session's services; the services are torn down exactly when the flow has left their
 // session, no scene shows it and no factory holds it; every factory that waited is
@@ -22,6 +23,9 @@ struct CoreServicesModel {
     }
 
     var factories: [Factory] = []
+    /// The factories whose requests a newer one overtook: they run on across the core's
+    /// steps, in the order they started, until they return (``AuthCoreDriver/factoryStep(_:)``).
+    var overtaken: [Int] = []
     var existing: Existing?
     /// The epoch of the session's child each scene shows, as the services heard it.
     var shown: [AuthSceneID: UInt64] = [:]
@@ -204,6 +208,8 @@ extension AuthCoreDriver {
                         endTeardown()
                     } else if services.factories.contains(where: { $0.status == .making }) {
                         madeServices()
+                    } else if let returning = firstOvertakenReturning {
+                        overtakenReturns(returning)
                     } else {
                         violated("factory \(factory) of epoch \(epoch) waits for nothing")
                     }
@@ -224,6 +230,38 @@ extension AuthCoreDriver {
         }
     }
 
+    /// A factory whose request a newer one overtook runs on across the core's steps, as
+    /// `AuthFlow.answered` lets it (and `finish()` waits for it), while calls, scenes and
+    /// intents go on: one byte starts one (at most two at once) for the flow's session
+    /// epoch or the one before it, or takes one a step further: the services being made
+    /// are made, a teardown ends, or the first that holds its services or was refused
+    /// returns. What it builds is never shown.
+    mutating func factoryStep(_ input: inout FuzzInput) {
+        switch input.choose(5) {
+        case let choice where choice < 2:
+            guard !finished, services.overtaken.count < 2, let epoch = core.calls.sessionEpoch else { return }
+            services.overtaken.append(acquireServices(choice == 1 && epoch > 1 ? epoch - 1 : epoch))
+        case 2: madeServices()
+        case 3: endTeardown()
+        default: if let returning = firstOvertakenReturning { overtakenReturns(returning) }
+        }
+    }
+
+    /// The first overtaken factory that can return: it holds its services or was refused.
+    var firstOvertakenReturning: Int? {
+        services.overtaken.first { services.factories[$0].status == .holding || services.factories[$0].status == .done }
+    }
+
+    /// Overtaken factory `id`, which holds its services or was refused them, returns: it
+    /// lets them go (`AuthFlow.factoryReturned`).
+    mutating func overtakenReturns(_ id: Int) {
+        services.overtaken.removeAll { $0 == id }
+        guard services.factories[id].status == .holding else { return }
+        services.factories[id].status = .done
+        let epoch = services.factories[id].epoch
+        performServices(withServices { $0.factoryEnded(epoch) }, "overtaken factoryEnded(\(epoch))")
+    }
+
     /// Scene `id` is gone, its container finished.
     mutating func servicesSceneGone(_ id: AuthSceneID) {
         services.shown[id] = nil
@@ -234,6 +272,18 @@ extension AuthCoreDriver {
     /// and every factory that waited was resumed exactly once.
     mutating func drainServices() {
         finish()
+        // `finish()` waits for the overtaken factories: each gets its grant and returns.
+        while !services.overtaken.isEmpty {
+            if let returning = firstOvertakenReturning {
+                overtakenReturns(returning)
+            } else if services.factories.contains(where: { $0.status == .making }) {
+                madeServices()
+            } else if services.existing?.tearingDown == true {
+                endTeardown()
+            } else {
+                violated("overtaken factories \(services.overtaken) wait for nothing once the flow finished")
+            }
+        }
         endTeardown()
         guard services.existing == nil, services.resumed == services.waited,
             !services.factories.contains(where: { $0.status != .done })

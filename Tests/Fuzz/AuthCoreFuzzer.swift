@@ -552,8 +552,13 @@ struct AuthCoreDriver {
             case 6: open(&input)
             case 7: answer(&input)
             case 8: attachOrDetach(&input)
-            // Rarely: once finished, the flow takes its calls and intents no further.
-            case 9: if input.choose(8) == 0 { finish() } else { activate(&input) }
+            case 9:
+                switch input.choose(8) {
+                // Rarely: once finished, the flow takes its calls and intents no further.
+                case 0: finish()
+                case 7: factoryStep(&input)
+                default: activate(&input)
+                }
             default: deliver()
             }
             checkModel()
