@@ -3,12 +3,12 @@
 // the inputs the flow's factories, screens, detaches and `finish()` give it, at the points
 // the flow gives them, and every services action of a core step performed. It reads one
 // byte of the input only for a factory whose request was overtaken (``factoryStep(_:)``),
-// which runs on across the core's steps, where a byte chose the active scene before. Checked
-// against a model: services are made only for the session the flow is
-// in, with no other session's alive or being torn down; a factory gets only its own
-// session's services; the services are torn down exactly when the flow has left their
-// session, no scene shows it and no factory holds it; every factory that waited is
-// resumed exactly once. Built by `Tests/Fuzz/fuzz.sh`.
+// which runs on across the core's steps, where a byte chose the active scene before.
+// Checked against a model: services are made only for the session the flow is in, with
+// no other session's alive or being torn down; a factory gets only its own session's
+// services; the services are torn down exactly when the flow has left their session, no
+// scene shows it and no factory holds it; every factory that waited is resumed exactly
+// once. Built by `Tests/Fuzz/fuzz.sh`.
 
 /// What the core driver knows of the services: its model.
 struct CoreServicesModel {
@@ -232,15 +232,21 @@ extension AuthCoreDriver {
 
     /// A factory whose request a newer one overtook runs on across the core's steps, as
     /// `AuthFlow.answered` lets it (and `finish()` waits for it), while calls, scenes and
-    /// intents go on: one byte starts one (at most two at once) for the flow's session
-    /// epoch or the one before it, or takes one a step further: the services being made
-    /// are made, a teardown ends, or the first that holds its services or was refused
-    /// returns. What it builds is never shown.
+    /// intents go on. One byte starts one (at most two at once) or takes one a step
+    /// further: the services being made are made, a teardown ends, or the first that
+    /// holds its services or was refused returns. Choice 0 starts a factory of the
+    /// flow's session (a refresh overtaken by a newer call in it): it is granted the
+    /// services or waits. Choice 1 starts one of the session the flow left last (a login
+    /// overtaken by a logout or another login): it is always refused, and the model checks
+    /// that it is. What an overtaken factory builds is never shown.
     mutating func factoryStep(_ input: inout FuzzInput) {
         switch input.choose(5) {
         case let choice where choice < 2:
-            guard !finished, services.overtaken.count < 2, let epoch = core.calls.sessionEpoch else { return }
-            services.overtaken.append(acquireServices(choice == 1 && epoch > 1 ? epoch - 1 : epoch))
+            guard !finished, services.overtaken.count < 2 else { return }
+            let current = core.calls.sessionEpoch
+            let left = current.map { $0 - 1 } ?? core.calls.placeMachine.lastEpoch
+            guard let epoch = choice == 0 ? current : left, epoch > 0 else { return }
+            services.overtaken.append(acquireServices(epoch))
         case 2: madeServices()
         case 3: endTeardown()
         default: if let returning = firstOvertakenReturning { overtakenReturns(returning) }
@@ -268,11 +274,10 @@ extension AuthCoreDriver {
         performServices(withServices { $0.sceneGone(id) }, "sceneGone(\(id))")
     }
 
-    /// The end of a run: the flow finishes and its teardown ends; no services are left,
-    /// and every factory that waited was resumed exactly once.
-    mutating func drainServices() {
-        finish()
-        // `finish()` waits for the overtaken factories: each gets its grant and returns.
+    /// `finish()` waits for the overtaken factories before the scenes' services are let
+    /// go: each gets its grant (the services being made are made, a teardown ends) and
+    /// returns.
+    mutating func drainOvertaken() {
         while !services.overtaken.isEmpty {
             if let returning = firstOvertakenReturning {
                 overtakenReturns(returning)
@@ -284,6 +289,13 @@ extension AuthCoreDriver {
                 violated("overtaken factories \(services.overtaken) wait for nothing once the flow finished")
             }
         }
+    }
+
+    /// The end of a run: the flow finishes, its overtaken factories return first
+    /// (``drainOvertaken()``), and its teardown ends; no services are left, and every
+    /// factory that waited was resumed exactly once.
+    mutating func drainServices() {
+        finish()
         endTeardown()
         guard services.existing == nil, services.resumed == services.waited,
             !services.factories.contains(where: { $0.status != .done })

@@ -483,7 +483,8 @@ struct AuthCoreDriver {
             case .finishServices(let scenes):
                 for id in scenes { services.shown[id] = nil }
                 performServices(withServices { $0.scenesGone(scenes) }, "scenesGone(\(scenes))")
-            case .finishScenes, .endFeeds, .waitForOvertakenFactories: break
+            case .waitForOvertakenFactories: drainOvertaken()
+            case .finishScenes, .endFeeds: break
             }
         }
     }

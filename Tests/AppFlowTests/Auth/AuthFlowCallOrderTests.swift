@@ -56,12 +56,14 @@ struct AuthFlowCallOrderTests {
     /// from the performer's own task, after the factory's task started and before the flow
     /// has recorded it, so that the logout finds no factory to cancel.
     final class LogoutAsFactoryBegins: FlowTracer {
+        /// The call whose factory's beginning the logout waits for.
         let number: UInt64
         private let armed = LockedValue<Flow?>(nil)
         private let made = LockedValue<AuthCallHandle?>(nil)
 
         init(number: UInt64) { self.number = number }
 
+        /// Makes the next matching `workBegan` make a logout on `flow`, once.
         func arm(_ flow: Flow) { armed.withLock { $0 = flow } }
 
         /// The logout made, once it was.
@@ -83,15 +85,26 @@ struct AuthFlowCallOrderTests {
     @Test func aLogoutMadeJustAsALoginsFactoryStartsStillCancelsThatFactory() async throws {
         var provider = TestAuthProvider()
         let gate = Gate()
-        provider.loginGate = gate
+        let sawCancellation = Log<String>()
+        // The factory waits here, and notes the moment its task is cancelled: the gate
+        // opens only after that, so the factory's own check cannot race the cancel.
+        provider.onLoggedInFactory = {
+            await withTaskCancellationHandler {
+                await gate.pass()
+            } onCancel: {
+                sawCancellation.append("ada")
+            }
+        }
         let tracer = LogoutAsFactoryBegins(number: 2)
         let flow = Flow(provider: provider, splash: Screen("splash"), tracer: tracer)
         #expect(await flow.start() == .completed)
         tracer.arm(flow)
         let login = Task { await flow.login("ada") }
-        #expect(await eventually { gate.waitingCount == 1 })
+        #expect(await eventually { gate.waitingCount == 1 && tracer.logout != nil })
         let logout = try #require(tracer.logout, "the logout was made as the factory began")
+        let cancelled = await eventually { sawCancellation.all == ["ada"] }
         gate.open()
+        #expect(cancelled, "the factory's task is cancelled while it runs")
         #expect(await login.value(within: .seconds(10)) == .superseded)
         #expect(await Task { await logout.result }.value(within: .seconds(10)) == .unchanged)
         #expect(provider.cancelledFactories.all == ["ada"], "the factory's task sees the logout as a cancellation")

@@ -127,7 +127,7 @@ struct AuthFlowDecisionTests {
     @Test func aStartThatLandsLockedPreparesTheSplashToLeave() async {
         var provider = TestAuthProvider()
         provider.initial = .locked("ada")
-        let flow = await provider.startedFlow()
+        let flow = await provider.startedFlow(clock: ManualClock())
         #expect(await flow.phase == .locked("ada"))
         #expect(provider.departures.all == ["splash logout by start"])
         await flow.finish()

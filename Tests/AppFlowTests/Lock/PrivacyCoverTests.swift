@@ -35,7 +35,11 @@ import Testing
         let flow = Flow(provider: provider, splash: Screen("splash"), clock: clock)
         let events = flow.events()
         let start = Task { await flow.start() }
-        for await event in events where event.kind == .willLogin { break }
+        let fading = await Task {
+            for await event in events where event.kind == .willLogin { return true }
+            return false
+        }.value(within: .seconds(10))
+        #expect(fading == true, "the start's fade into ada's session began")
         return (flow, clock, start)
     }
 
@@ -70,6 +74,7 @@ import Testing
         // The logout waits for the fade: it has not begun, and the flow is still in ada's session.
         let logout = Task { await flow.logout() }
         #expect(await eventually { flow.callCount == 2 })
+        #expect(await flow.phase == .loggedIn("ada"), "the cover is called in ada's session")
         #expect(await flow.cover() == .unchanged, "a cover never beats a logout on its way")
         await clock.waitForSleepers()
         #expect(await clock.runUntilIdle(), "the fade ends")
