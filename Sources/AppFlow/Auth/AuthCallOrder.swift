@@ -1,5 +1,5 @@
-/// The order of an ``AuthFlow``'s calls: the stamps, the newest call and its factory, and
-/// the logouts that joined an older one. One of the small machines of ``AuthStateMachine``,
+/// The order of an ``AuthFlow``'s calls: the stamps, the newest call and its factory, the
+/// logouts that joined an older one, and the calls answered unchanged where they began. One of the small machines of ``AuthStateMachine``,
 /// which decides what each call is; this one only keeps their order.
 ///
 /// Every call takes a stamp from one counter the moment it is made (``issue()``). The
@@ -15,7 +15,8 @@
 /// every input. The state enum makes three more unrepresentable: a factory runs only for
 /// the newest call, only the newest call on its way can be joined, and only the newest
 /// call on its way counts as begun.
-/// 1. The newest call, and every call with joiners, is an issued stamp.
+/// 1. The newest call, every call with joiners and every call answered unchanged is an
+///    issued stamp.
 struct AuthCallOrder<Call, Joiner, Build> {
     typealias Stamp = UInt64
 
@@ -40,11 +41,23 @@ struct AuthCallOrder<Call, Joiner, Build> {
         case cancel(Build)
     }
 
+    /// What ``end(_:)`` returns: the calls that joined the call, and whether it was answered
+    /// unchanged where it began.
+    struct Ending {
+        var joiners: [Joiner]
+        /// The call found its destination shown already (``answeredUnchanged(_:)``): ended
+        /// superseded, it returns `unchanged`.
+        var answeredUnchanged: Bool
+    }
+
     /// How many calls have been made: joined and refused calls included.
     private(set) var lastStamp: Stamp = 0
     private(set) var state: State = .idle
     /// The calls waiting for each call they joined, resumed when it ends.
     private(set) var joiners: [Stamp: [Joiner]] = [:]
+    /// The calls answered unchanged where they began and not ended yet; any call, older
+    /// ones included: a newer call may supersede one before it ends.
+    private(set) var unchanged: Set<Stamp> = []
 
     /// The newest call that decides; 0 before any.
     var newest: Stamp {
@@ -157,18 +170,28 @@ struct AuthCallOrder<Call, Joiner, Build> {
         return .keep
     }
 
-    /// Call `stamp` has ended: returns the calls that joined it.
-    mutating func end(_ stamp: Stamp) -> [Joiner] {
+    /// Call `stamp` was answered unchanged where it began: the scene shows its destination
+    /// already. ``end(_:)`` says so once it ends.
+    mutating func answeredUnchanged(_ stamp: Stamp) {
+        unchanged.insert(stamp)
+    }
+
+    /// Call `stamp` has ended: returns the calls that joined it, and whether it was
+    /// answered unchanged; the order forgets both.
+    mutating func end(_ stamp: Stamp) -> Ending {
         switch state {
         case .running(stamp, let call, _, _, _), .ended(stamp, let call, _): state = .ended(stamp, call, build: nil)
         case .idle, .running, .ended: break
         }
-        return joiners.removeValue(forKey: stamp) ?? []
+        return Ending(
+            joiners: joiners.removeValue(forKey: stamp) ?? [],
+            answeredUnchanged: unchanged.remove(stamp) != nil
+        )
     }
 
     /// The invariants of the type's documentation that the state breaks; empty when all hold.
     func invariantViolations() -> [String] {
-        let held = [newest] + Array(joiners.keys)
+        let held = [newest] + Array(joiners.keys) + Array(unchanged)
         guard let late = held.max(), late > lastStamp else { return [] }
         return ["1: stamp \(late) after \(lastStamp) calls"]
     }
@@ -178,4 +201,6 @@ extension AuthCallOrder: Sendable where Call: Sendable, Joiner: Sendable, Build:
 extension AuthCallOrder.State: Sendable where Call: Sendable, Build: Sendable {}
 extension AuthCallOrder.State: Equatable where Call: Equatable, Build: Equatable {}
 extension AuthCallOrder.BuildAction: Sendable where Build: Sendable {}
+extension AuthCallOrder.Ending: Sendable where Joiner: Sendable {}
+extension AuthCallOrder.Ending: Equatable where Joiner: Equatable {}
 extension AuthCallOrder.BuildAction: Equatable where Build: Equatable {}

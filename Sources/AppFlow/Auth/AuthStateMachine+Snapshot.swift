@@ -47,7 +47,7 @@ extension AuthStateMachine {
             build: order.build?.stamp,
             buildHandle: order.build?.handle,
             startAnswers: starts.starts.compactMapValues { $0.answer },
-            unchangedCalls: unchangedCalls,
+            unchangedCalls: order.unchanged,
             requestedPhase: requestedPhase,
             targets: locks.targets,
             lastHidden: locks.lastHidden,

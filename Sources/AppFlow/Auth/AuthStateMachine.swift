@@ -35,8 +35,8 @@
 /// ## Invariants
 /// ``invariantViolations()`` checks them; the tables after every row, the fuzzer after
 /// every input.
-/// 1. Every stamp held (the call order's, a start's answer, a refusal, a target, a guard)
-///    is at most `lastStamp`.
+/// 1. Every stamp held (the call order's, its calls answered unchanged included, a start's
+///    answer, a target, a guard) is at most `lastStamp`.
 /// 2. Only a logout on its way can be joined by a logout, and 3. a factory runs only for
 ///    the newest call: both now hold by the state enum of ``AuthCallOrder``.
 /// 4. ``place`` is never the switching placeholder, and it has a live session (logged in,
@@ -101,8 +101,6 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
     /// What the newest call is, and whether it has ended.
     var newestCall: Call? { order.newestCall }
     var newestEnded: Bool { order.newestEnded }
-    /// Calls refused as unchanged at their start.
-    private(set) var unchangedCalls: Set<Stamp> = []
     /// The phase the newest call asks for; `nil` before any call, or while the newest is
     /// a `start()` whose provider has not answered.
     private(set) var requestedPhase: AuthPhase<Session>?
@@ -409,7 +407,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
                 unchanged = current == .loggedIn(session) && inSession
             }
             if unchanged {
-                unchangedCalls.insert(stamp)
+                order.answeredUnchanged(stamp)
                 // The scene shows the call's destination already, but the flow still goes
                 // there: a login that began and was superseded before its child showed left the
                 // flow's place in its session. A refresh has no destination of its own.
@@ -573,9 +571,9 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
     mutating func callEnded(_ stamp: Stamp, result: TransitionResult) -> EndAction {
         checkIssued(stamp, "callEnded")
         let hadBegun = stamp == newest && newestBegun
-        let joined = order.end(stamp)
-        let unchanged = unchangedCalls.remove(stamp) != nil
-        let authResult: AuthResult = result == .superseded && unchanged ? .unchanged : AuthResult(result)
+        let ending = order.end(stamp)
+        let authResult: AuthResult =
+            result == .superseded && ending.answeredUnchanged ? .unchanged : AuthResult(result)
         if authResult.didSwitch { changeCount += 1 }
         // The newest call, a start that never began anywhere: its guards stay in force for
         // the next start.
@@ -583,7 +581,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
             Resumption(joiner: $0.joiner, result: $0.result)
         }
         locks.ended(stamp)
-        return EndAction(result: authResult, joiners: joined, guards: guards)
+        return EndAction(result: authResult, joiners: ending.joiners, guards: guards)
     }
 
     // MARK: - Helpers
@@ -669,7 +667,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
     /// The invariants of the type's documentation that the state breaks; empty when all hold.
     func invariantViolations() -> [String] {
         var broken = order.invariantViolations() + locks.invariantViolations(lastStamp: lastStamp)
-        let held = starts.heldStamps + Array(unchangedCalls)
+        let held = starts.heldStamps
         if let newestHeld = held.max(), newestHeld > lastStamp {
             broken.append("1: stamp \(newestHeld) after \(lastStamp) calls")
         }

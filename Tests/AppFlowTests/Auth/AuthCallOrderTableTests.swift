@@ -27,6 +27,9 @@ import Testing
         case logoutOnItsWay
         case logoutJoined
         case loginEnded
+        /// The login was answered unchanged where it began (its scene shows its
+        /// destination already), and a logout made since supersedes it.
+        case loginUnchangedThenSuperseded
         /// A login made after a logout that a second logout joined: the joiner still waits
         /// for the older logout.
         case loginAfterJoinedLogout
@@ -54,6 +57,10 @@ import Testing
                     _ = order.join("j2", if: AuthCallOrderTableTests.joinsLogouts)
                 }
                 if self == .loginAfterJoinedLogout { _ = order.makeNewest(order.issue(), "login") }
+            case .loginUnchangedThenSuperseded:
+                _ = order.makeNewest(order.issue(), "login")
+                order.answeredUnchanged(1)
+                _ = order.makeNewest(order.issue(), "logout")
             }
             return order
         }
@@ -72,6 +79,7 @@ import Testing
         case buildStarted(UInt64)
         case fannedOut(UInt64)
         case began(UInt64)
+        case answeredUnchanged(UInt64)
         case end(UInt64)
 
         var description: String {
@@ -82,6 +90,7 @@ import Testing
             case .buildStarted(let stamp): return "buildStarted(\(stamp), 20)"
             case .fannedOut(let stamp): return "fannedOut(\(stamp))"
             case .began(let stamp): return "began(\(stamp))"
+            case .answeredUnchanged(let stamp): return "answeredUnchanged(\(stamp))"
             case .end(let stamp): return "end(\(stamp))"
             }
         }
@@ -94,7 +103,7 @@ import Testing
         var inputs: [Input] = [.issue]
         if order.lastStamp > order.newest { inputs += [.joinLogout, .makeNewest("login"), .makeNewest("logout")] }
         for stamp in UInt64(1)...max(order.lastStamp, 1) where order.lastStamp > 0 {
-            inputs += [.buildStarted(stamp), .fannedOut(stamp), .began(stamp), .end(stamp)]
+            inputs += [.buildStarted(stamp), .fannedOut(stamp), .began(stamp), .answeredUnchanged(stamp), .end(stamp)]
         }
         return inputs
     }
@@ -112,7 +121,12 @@ import Testing
         case .began(let stamp):
             order.began(stamp)
             return "-"
-        case .end(let stamp): return "resume \(order.end(stamp))"
+        case .answeredUnchanged(let stamp):
+            order.answeredUnchanged(stamp)
+            return "-"
+        case .end(let stamp):
+            let ending = order.end(stamp)
+            return "resume \(ending.joiners)" + (ending.answeredUnchanged ? ", unchanged" : "")
         }
     }
 
@@ -133,6 +147,7 @@ import Testing
                 "joiners " + order.joiners.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined()
             )
         }
+        if !order.unchanged.isEmpty { parts.append("unchanged \(order.unchanged.sorted())") }
         return parts.joined(separator: "; ")
     }
 
@@ -169,6 +184,13 @@ import Testing
                 #expect(kept == (stamp == order.newest && stamp > 0), "\(state), factory of call \(stamp)")
             }
         }
+    }
+
+    @Test func aCallAnsweredUnchangedThatWasNeverIssuedBreaksTheFirstInvariant() {
+        var order = Order()
+        _ = order.makeNewest(order.issue(), "login")
+        order.answeredUnchanged(3)
+        #expect(order.invariantViolations() == ["1: stamp 3 after 1 calls"])
     }
 
     @Test func aCallMadeNewestWithAnyStampButTheLastIssuedStopsTheProcess() async {
