@@ -37,8 +37,7 @@ let package = Package(
             exclude: [
                 "Container/FlowStateMachineTable.txt", "Auth/AuthStateMachineTable.txt", "Auth/AuthCallOrderTable.txt",
                 "Auth/AuthPlaceMachineTable.txt", "Auth/AuthSceneListTable.txt", "Auth/AuthStartGuardsTable.txt",
-                "Auth/AuthSceneRunMachineTable.txt", "Auth/AuthSceneRunsTable.txt",
-                "Auth/SessionServicesStateMachineTable.txt",
+                "Auth/AuthSceneRunMachineTable.txt", "Auth/SessionServicesStateMachineTable.txt",
                 "Auth/AuthEventMergeFeedTable.txt",
                 "Lock/CoveredChildMachineTable.txt", "Lock/AuthLockMachineTable.txt", "Lock/CoverMarkMachineTable.txt",
                 "Intents/IntentStateMachineTable.txt", "Presentation/FlowViewStateMachineTable.txt",

@@ -1,7 +1,6 @@
 /// Everything an ``AuthFlow`` decides, in one value under one lock: the calls' machine
 /// (``AuthStateMachine``, itself made of the call order, the place, the lock's targets and
-/// the scene list), each call's run in each scene (``AuthSceneRuns``), the intents'
-/// machine, the services' machine and the event feeds.
+/// the scene list), the intents' machine, the services' machine and the event feeds.
 ///
 /// No part has a lock of its own, so no lock is ever taken inside another of the flow's: an
 /// input that concerns two parts (a call the intents hear, a session change the services
@@ -28,8 +27,6 @@ extension AuthFlow {
         private(set) var services: SessionServices<Session, Provider.Services>.Machine
         /// The feeds of the flow's event streams.
         private(set) var feeds: EventFeeds
-        /// Each call's run in each scene, on its way. Changed only by the core's inputs.
-        private(set) var runs = AuthSceneRuns<Machine.Plan>()
 
         init(calls: Machine, intents: IntentMachine, services: ServicesMachine, feeds: EventFeeds) {
             self.calls = calls
@@ -57,108 +54,6 @@ extension AuthFlow {
             guard Provider.hasServices, let change = calls.takeSessionChange() else { return (action, nil) }
             return (action, services.sessionChanged(to: change))
         }
-
-        // MARK: - Scene runs
-
-        /// A call's request in a scene starts, or a scene's placement (`placing`, which
-        /// builds from its start): returns its run's number, for the inputs below.
-        mutating func startRun(placing: Bool) -> AuthSceneRuns<Machine.Plan>.ID {
-            runs.start(placing: placing)
-        }
-
-        /// What the container's admission of a run's request answers, in one step.
-        struct Admission {
-            /// Whether the request goes on.
-            var admitted: Bool
-            /// Whether a newer request overtook it while its factory built: the factory
-            /// runs on unseen, and ``AuthFlow/finish()`` waits for it.
-            var overtaken: Bool
-            /// What the services must do, if the admission moved the flow's session.
-            var services: ServicesAction?
-        }
-
-        /// The container asks whether run `run`, call `stamp`'s request made as `call`, goes
-        /// on at `point`, its scene showing `current` of session epoch `currentEpoch`: the
-        /// calls' machine decides, from whether the run's factory builds
-        /// (``AuthStateMachine/admitAndPlan(_:_:at:current:currentEpoch:building:sameAccount:)``),
-        /// the run begins with the plan if the admission began the call, and hears the
-        /// answer, in one step. `sameAccount` is the provider's answer, read before the lock.
-        mutating func admit(
-            _ run: AuthSceneRuns<Machine.Plan>.ID,
-            _ stamp: Machine.Stamp,
-            _ call: Machine.Call,
-            at point: FlowAdmissionPoint,
-            current: AuthPlace<Session>,
-            currentEpoch: UInt64?,
-            sameAccount: Bool
-        ) -> Admission {
-            let building = point == .overtaken && runs[run].isBuilding
-            let ((action, plan), services) = decide {
-                $0.admitAndPlan(
-                    stamp,
-                    call,
-                    at: point,
-                    current: current,
-                    currentEpoch: currentEpoch,
-                    building: building,
-                    sameAccount: { _, _ in sameAccount }
-                )
-            }
-            let admitted = action == .admit
-            let overtaken = runs.update(run) { request in
-                if let plan { _ = request.begin(plan) }
-                return request.answered(admitted, at: point)
-            }
-            return Admission(admitted: admitted, overtaken: overtaken, services: services)
-        }
-
-        /// The container asks whether run `run`, a scene's placement while call `stamp` is
-        /// the newest, goes on at `point`: only while that call is the newest and the flow
-        /// not finished (``AuthStateMachine/admitPlacement(_:)``), at every point,
-        /// `overtaken` too, since a placement's factory is all build; the run hears the
-        /// answer in the same step.
-        mutating func admitPlacement(
-            _ run: AuthSceneRuns<Machine.Plan>.ID,
-            _ stamp: Machine.Stamp,
-            at point: FlowAdmissionPoint
-        ) -> Admission {
-            let admitted = calls.admitPlacement(stamp)
-            let overtaken = runs.update(run) { $0.answered(admitted, at: point) }
-            return Admission(admitted: admitted, overtaken: overtaken, services: nil)
-        }
-
-        /// The factory of run `run`, call `stamp`'s request, begins to build, its outgoing
-        /// child prepared and its delay over: the run builds from now on, and the calls'
-        /// machine says what it makes (``AuthStateMachine/factoryWork(_:)``), in one step.
-        mutating func runBuilds(
-            _ run: AuthSceneRuns<Machine.Plan>.ID,
-            _ stamp: Machine.Stamp
-        ) -> Machine.FactoryWork {
-            runs.update(run) { $0.build() }
-            return calls.factoryWork(stamp)
-        }
-
-        /// The services that run `run`'s factory asked for answered `services` of session
-        /// epoch `epoch`, or none: what it builds (``AuthSceneRunMachine/servicesAnswered(_:of:)``).
-        mutating func servicesAnswered(
-            _ run: AuthSceneRuns<Machine.Plan>.ID,
-            _ services: Provider.Services?,
-            of epoch: UInt64
-        ) -> AuthSceneRunMachine<Machine.Plan>.Build<Provider.Services> {
-            runs.update(run) { $0.servicesAnswered(services, of: epoch) }
-        }
-
-        /// Run `run` is back from its container, its factory too: it is forgotten, and the
-        /// services its factory held are let go, in one step. Returns whether
-        /// ``AuthFlow/finish()`` stops waiting for its factory (it was overtaken) and what
-        /// the services must do.
-        mutating func runReturned(_ run: AuthSceneRuns<Machine.Plan>.ID) -> (endsOvertaken: Bool, ServicesAction?) {
-            let held = runs.returned(run)
-            guard Provider.hasServices, let epoch = held.services else { return (held.endsOvertaken, nil) }
-            return (held.endsOvertaken, services.factoryEnded(epoch))
-        }
-
-        // MARK: - Calls
 
         /// Makes `call`: it takes its place in call order, and the intents hear it in the
         /// same step. With `condition`, the call is made only if it holds in the same step;

@@ -268,37 +268,39 @@ extension AuthFlow {
         animation: TransitionAnimation
     ) async -> TransitionResult {
         guard await scene.passGate(stamp) else { return beatenAtGate(stamp, in: scene) }
-        // The call's request in this container, a run of the core's: its plan, whether its
-        // factory builds (the machine's fact for ``FlowAdmissionPoint/overtaken``), the
-        // services it holds, whether it was overtaken.
-        let run = core.withLock { $0.startRun(placing: false) }
+        // The call's request in this container: its plan, whether its factory builds (the
+        // machine's fact for ``FlowAdmissionPoint/overtaken``), the services it holds,
+        // whether it was overtaken.
+        let sceneRun = LockedValue(AuthSceneRunMachine<Machine.Plan>(), role: .leaf)
         let container = scene.container
         let result = await container.cycle(
             animation: animation,
             policy: route.policy,
             admission: { [self] point, current in
-                // The provider's answer is read before the core's lock is taken: no user
-                // code under it.
+                // The provider's answer, and the factory's progress, are read before the
+                // machine's lock is taken: no user code and no other lock under it.
                 let same = Self.isSameAccount(call, current.place, provider: provider)
-                let admission = core.withLock {
-                    $0.admit(
-                        run,
+                let building = point == .overtaken && sceneRun.withLock { $0.isBuilding }
+                let (action, plan) = decide {
+                    $0.admitAndPlan(
                         stamp,
                         call,
                         at: point,
                         current: current.place,
                         currentEpoch: current.sessionEpoch,
-                        sameAccount: same
+                        building: building,
+                        sameAccount: { _, _ in same }
                     )
                 }
-                trace(.admission(number: stamp, scene: scene.id, point: "\(point)", admitted: admission.admitted))
-                perform(admission)
-                return admission.admitted
+                let admitted = action == .admit
+                trace(.admission(number: stamp, scene: scene.id, point: "\(point)", admitted: admitted))
+                answered(admitted, at: point, beginning: plan, sceneRun)
+                return admitted
             },
             arrived: { scene.arrived(stamp) },
-            to: { [self] in await makeScreen(stamp, in: scene, run: run) }
+            to: { [self] in await makeScreen(stamp, in: scene, sceneRun: sceneRun) }
         )
-        factoryReturned(run)
+        factoryReturned(sceneRun)
         if route.releasesCoveredChild(after: result) {
             // The scene lets go of a child an older lock kept, and keeps one a newer lock
             // kept since.
@@ -312,18 +314,18 @@ extension AuthFlow {
     }
 
     /// The factory of call `stamp`'s request in `scene`: follows the plan the call began
-    /// with (its run `run`): shows a covered child again, keeps the child a cover hides,
-    /// lets the outgoing child prepare, waits the delay, then builds the child (or the
-    /// switching placeholder, for a call superseded meanwhile), recording in the run the
-    /// services it holds.
+    /// with (`sceneRun`): shows a covered child again, keeps the child a cover hides, lets the
+    /// outgoing child prepare, waits the delay, then builds the child (or the switching
+    /// placeholder, for a call superseded meanwhile), recording in `sceneRun` the services
+    /// it holds.
     private func makeScreen(
         _ stamp: Machine.Stamp,
         in scene: AuthScene<Provider>,
-        run: AuthSceneRuns<Machine.Plan>.ID
+        sceneRun: LockedValue<AuthSceneRunMachine<Machine.Plan>>
     ) async -> Screen {
         let current = await scene.container.child
         // The container runs a factory only after the call's admission at its start.
-        guard let plan = core.withLock({ $0.runs[run].plan }) else {
+        guard let plan = sceneRun.withLock({ $0.plan }) else {
             preconditionFailure("Internal inconsistency: a factory ran before its call began")
         }
         if plan.coveredChild == .shownAgain, let covered = scene.covered(ofEpoch: plan.epoch) {
@@ -351,7 +353,8 @@ extension AuthFlow {
         if let delay = plan.delay {
             try? await clock.sleep(for: delay)
         }
-        if case .switchingPlaceholder = core.withLock({ $0.runBuilds(run, stamp) }) {
+        sceneRun.withLock { $0.build() }
+        if case .switchingPlaceholder = core.withLock({ $0.calls.factoryWork(stamp) }) {
             let placeholder = await provider.makeSwitchingPlaceholder(in: scene.id)
             return screen(
                 plan.place,
@@ -363,7 +366,7 @@ extension AuthFlow {
             )
         }
         let build = Task.explorable("child build") { [self] in
-            await makeChild(plan.place, plan.origin, plan.epoch, scene.id, run)
+            await makeChild(plan.place, plan.origin, plan.epoch, scene.id, sceneRun)
         }
         trace(.workBegan(number: stamp, scene: scene.id, work: .child))
         if case .cancel(let handle) = decide({ $0.buildStarted(stamp, build) }) {
@@ -382,16 +385,16 @@ extension AuthFlow {
     }
 
     /// Makes the provider's child of the screen at `place` for scene `scene`; a logged-in
-    /// child with the services of session epoch `epoch`, recorded in its run `run`, whose
+    /// child with the services of session epoch `epoch`, recorded in `sceneRun`, whose
     /// return lets them go (``factoryReturned(_:)``). What it builds once the services
-    /// answered is the run's answer (``AuthSceneRunMachine/servicesAnswered(_:of:)``):
+    /// answered is the scene run's answer (``AuthSceneRunMachine/servicesAnswered(_:of:)``):
     /// for services refused, the switching placeholder.
     func makeChild(
         _ place: AuthPlace<Session>,
         _ origin: AuthCall,
         _ epoch: UInt64?,
         _ scene: AuthSceneID,
-        _ run: AuthSceneRuns<Machine.Plan>.ID
+        _ sceneRun: LockedValue<AuthSceneRunMachine<Machine.Plan>>
     ) async -> Child {
         switch place {
         case .loggedIn(let session), .switching(from: let session):
@@ -404,7 +407,7 @@ extension AuthFlow {
             let sessionServices: Provider.Services
             if let services {
                 let made = await services.services(for: epoch, session)
-                switch core.withLock({ $0.servicesAnswered(run, made, of: epoch) }) {
+                switch sceneRun.withLock({ $0.servicesAnswered(made, of: epoch) }) {
                 case .sessionChild(let made): sessionServices = made
                 case .switchingPlaceholder: return await provider.makeSwitchingPlaceholder(in: scene)
                 }
@@ -429,23 +432,34 @@ extension AuthFlow {
         }
     }
 
-    /// Performs what the core answered an admission, after its lock: the services' part,
-    /// and, for a request a newer one overtook while its factory built, ``finish()``'s wait
-    /// for that factory.
-    func perform(_ admission: Core.Admission) {
-        if let action = admission.services { services?.perform(action) }
-        if admission.overtaken {
+    /// The container's admission of the request of `sceneRun` at `point` answered
+    /// `admitted`, beginning its call with `plan` if given: the scene run hears both in one
+    /// step, and says whether a newer request overtook it while its factory built (then the
+    /// factory runs on, and ``finish()`` waits for it).
+    func answered(
+        _ admitted: Bool,
+        at point: FlowAdmissionPoint,
+        beginning plan: Machine.Plan? = nil,
+        _ sceneRun: LockedValue<AuthSceneRunMachine<Machine.Plan>>
+    ) {
+        let overtaken = sceneRun.withLock { run in
+            if let plan { _ = run.begin(plan) }
+            return run.answered(admitted, at: point)
+        }
+        if overtaken {
             overtakenFactories.begin()
         }
     }
 
-    /// Run `run` has returned from its container, its factory too: the core forgets it and
-    /// lets go of the services its factory took, and ``finish()`` stops waiting for a
-    /// factory a newer request overtook.
-    func factoryReturned(_ run: AuthSceneRuns<Machine.Plan>.ID) {
-        let (endsOvertaken, servicesAction) = core.withLock { $0.runReturned(run) }
-        if let servicesAction { services?.perform(servicesAction) }
-        if endsOvertaken {
+    /// The request of `sceneRun` has returned from its container, its factory too: the
+    /// services the factory took are let go, and ``finish()`` stops waiting for a factory a
+    /// newer request overtook.
+    func factoryReturned(_ sceneRun: LockedValue<AuthSceneRunMachine<Machine.Plan>>) {
+        let held = sceneRun.withLock { $0.returned() }
+        if let epoch = held.services {
+            services?.factoryEnded(epoch)
+        }
+        if held.endsOvertaken {
             overtakenFactories.end()
         }
     }

@@ -116,23 +116,23 @@ extension AuthFlow {
         while stamp: Machine.Stamp
     ) async {
         // A placement's factory builds from its start.
-        let run = core.withLock { $0.startRun(placing: true) }
+        let sceneRun = LockedValue(AuthSceneRunMachine<Machine.Plan>.placing(), role: .leaf)
         _ = await scene.container.cycle(
             animation: .immediate,
             policy: configuration.policy,
             admission: { [self] point, _ in
                 // At every point, `overtaken` too: a placement's factory is all build, so a
                 // superseded one lets a newer call go first.
-                let admission = core.withLock { $0.admitPlacement(run, stamp, at: point) }
-                perform(admission)
-                return admission.admitted
+                let admitted = decide { $0.admitPlacement(stamp) }
+                answered(admitted, at: point, sceneRun)
+                return admitted
             },
             to: { [self] in
-                let child = await makeChild(place, origin, epoch, scene.id, run)
+                let child = await makeChild(place, origin, epoch, scene.id, sceneRun)
                 return screen(place, child, nil, epoch, scene, stamp: nil)
             }
         )
-        factoryReturned(run)
+        factoryReturned(sceneRun)
         await reportShown(stamp, in: CollectionOfOne(scene))
     }
 }

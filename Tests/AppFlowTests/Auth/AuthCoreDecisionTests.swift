@@ -263,42 +263,13 @@ import Testing
         #expect(shown() == second.id)
     }
 
-    /// Each call's run in each scene is a part of the core from its start to its return, a
-    /// placement's and a request's a newer one overtook included: the core holds exactly
-    /// the runs on their way, and forgets each as its request returns.
-    @Test func theCoreHoldsEveryRunOnItsWayAndForgetsEachAsItsRequestReturns() async {
-        var provider = TestAuthProvider()
-        provider.session = "ada"
-        let gate = Gate()
-        provider.heldSession = "bob"
-        provider.loginGate = gate
-        let flow = await provider.startedFlow(clock: ManualClock())
-        let runs = { flow.core.withLock { (held: $0.runs.runs.count, started: $0.runs.lastID) } }
-        let afterStart = runs().started
-        #expect(runs().held == 0)
-        // A scene attached mid-session is placed: one run, returned once it shows ada's child.
-        let second = flow.attachScene(placeholder: Screen("launch"))
-        #expect(await eventually { runs() == (0, afterStart + 1) }, "the placement ran and returned")
-        let login = Task { await flow.login("bob") }
-        #expect(await eventually { gate.waitingCount == 2 }, "the login builds in both scenes")
-        #expect(runs() == (2, afterStart + 3))
-        #expect(await flow.logout() == .completed)
-        #expect(runs() == (2, afterStart + 5), "the logout's runs returned; the login's, overtaken, run on")
-        gate.open()
-        #expect(await login.value(within: .seconds(10)) == .superseded)
-        #expect(await eventually { runs().held == 0 }, "the overtaken runs are forgotten as they return")
-        await flow.detach(second)
-        await flow.finish()
-    }
-
     /// The performer makes no child the core did not plan: none is planned or placed at the
     /// splash (the fuzzers check it against their models), so a child asked for there stops
     /// the process instead of being made as a logged-out one, as it once was.
     @Test func aChildAskedForAtTheSplashStopsTheProcessForTheCoreNeverPlansOne() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let flow = AuthFlow(provider: TestAuthProvider(), splash: Screen("splash"))
-            let run = flow.core.withLock { $0.startRun(placing: true) }
-            _ = await flow.makeChild(.splash, .start, nil, flow.scene.id, run)
+            _ = await flow.makeChild(.splash, .start, nil, flow.scene.id, LockedValue(.placing()))
         }
         expectInternalInconsistency(in: result)
     }
@@ -309,8 +280,7 @@ import Testing
     @Test func aSessionsChildAskedForWithNoEpochStopsTheProcessForTheCoreNeverPlansOne() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let flow = AuthFlow(provider: TestAuthProvider(), splash: Screen("splash"))
-            let run = flow.core.withLock { $0.startRun(placing: true) }
-            _ = await flow.makeChild(.loggedIn("ada"), .login, nil, flow.scene.id, run)
+            _ = await flow.makeChild(.loggedIn("ada"), .login, nil, flow.scene.id, LockedValue(.placing()))
         }
         expectInternalInconsistency(in: result)
     }

@@ -7,12 +7,7 @@ import Testing
 /// How many steps one call takes into a flow's core, each one acquisition of the flow's
 /// one lock (``LockedValue/acquisitions``, counted in a debug build only). The counts are
 /// exact, so that a step split in two fails here; a change that saves a step updates them.
-/// One logout in one scene took 14 steps when the auth side was first measured. Since
-/// 2026-12-04 a call's run in each scene is a part of the core (``AuthSceneRuns``): its
-/// start, the read of its plan and its return are three steps more per scene, in place of
-/// six acquisitions of a lock of the run's own, created per request (a logout's three
-/// admissions, its plan, its build, its return), so one logout in one scene takes the
-/// flow's locks 10 times where it took them 13.
+/// One logout in one scene took 14 steps when the auth side was first measured.
 @Suite struct AuthCoreStepsTests {
     /// Expects `call` to take `count` steps into `flow`'s core and to return as it checks.
     static func expect<Provider>(
@@ -33,15 +28,15 @@ import Testing
         provider.session = "ada"
         let flow = AuthFlow(provider: provider, splash: Screen("splash"))
         // A start is made, answered by the provider, then launched: two steps more.
-        await Self.expect(12, steps: flow) { await flow.start() == .completed }
-        await Self.expect(10, steps: flow) { await flow.logout() == .completed }
-        await Self.expect(10, steps: flow) { await flow.login("bob") == .completed }
-        await Self.expect(10, steps: flow) { await flow.refresh() == .completed }
-        await Self.expect(10, steps: flow) { await flow.lock() == .completed }
+        await Self.expect(9, steps: flow) { await flow.start() == .completed }
+        await Self.expect(7, steps: flow) { await flow.logout() == .completed }
+        await Self.expect(7, steps: flow) { await flow.login("bob") == .completed }
+        await Self.expect(7, steps: flow) { await flow.refresh() == .completed }
+        await Self.expect(7, steps: flow) { await flow.lock() == .completed }
         // The session kept under the cover lock is shown again: no child is made.
-        await Self.expect(8, steps: flow) { await flow.unlock() == .completed }
-        await Self.expect(10, steps: flow) { await flow.cover() == .completed }
-        await Self.expect(8, steps: flow) { await flow.uncover() == .completed }
+        await Self.expect(5, steps: flow) { await flow.unlock() == .completed }
+        await Self.expect(7, steps: flow) { await flow.cover() == .completed }
+        await Self.expect(5, steps: flow) { await flow.uncover() == .completed }
         await flow.finish()
     }
 
@@ -51,12 +46,12 @@ import Testing
         var provider = TestAuthProvider()
         provider.session = "ada"
         let flow = AuthFlow(provider: provider, splash: Screen("splash"))
-        await Self.expect(12, steps: flow) { await flow.start() == .completed }
-        await Self.expect(10, steps: flow) { await flow.request(.logout()).result == .completed }
-        await Self.expect(10, steps: flow) { await flow.request(.login("bob")).result == .completed }
-        await Self.expect(10, steps: flow) { await flow.request(.lock()).result == .completed }
-        await Self.expect(8, steps: flow) { await flow.request(.unlock).result == .completed }
-        await Self.expect(10, steps: flow) {
+        await Self.expect(9, steps: flow) { await flow.start() == .completed }
+        await Self.expect(7, steps: flow) { await flow.request(.logout()).result == .completed }
+        await Self.expect(7, steps: flow) { await flow.request(.login("bob")).result == .completed }
+        await Self.expect(7, steps: flow) { await flow.request(.lock()).result == .completed }
+        await Self.expect(5, steps: flow) { await flow.request(.unlock).result == .completed }
+        await Self.expect(7, steps: flow) {
             let (sessions, next) = AsyncStream.makeStream(of: String?.self)
             next.yield(nil)
             next.finish()
@@ -73,16 +68,15 @@ import Testing
         provider.session = "ada"
         let flow = AuthFlow(provider: provider, splash: Screen("splash"))
         provider.scenes.add(flow.scene)
-        await Self.expect(12, steps: flow) { await flow.start() == .completed }
+        await Self.expect(9, steps: flow) { await flow.start() == .completed }
         await Self.expect(3, steps: flow) { await flow.open("x") == .delivered(flow.scene.id) }
         // One that switches accounts makes the login in the step that opens it: the phase
-        // read for the provider, then one step for both, the login's nine more, the
-        // delivery's two (eleven until 2026-12-02, the login made in a step of its own;
-        // three fewer until 2026-12-04, its run's steps taken on a lock of its own).
-        await Self.expect(13, steps: flow) {
+        // read for the provider, then one step for both, the login's six more, the
+        // delivery's two (eleven until 2026-12-02, the login made in a step of its own).
+        await Self.expect(10, steps: flow) {
             await flow.open("y", for: "bob", switching: true) == .delivered(flow.scene.id)
         }
-        await Self.expect(10, steps: flow) { await flow.logout() == .completed }
+        await Self.expect(7, steps: flow) { await flow.logout() == .completed }
         await flow.finish()
     }
 }
