@@ -246,7 +246,12 @@ extension AuthCoreDriver {
             let current = core.calls.sessionEpoch
             let left = current.map { $0 - 1 } ?? core.calls.placeMachine.lastEpoch
             guard let epoch = choice == 0 ? current : left, epoch > 0 else { return }
-            services.overtaken.append(acquireServices(epoch))
+            let factory = acquireServices(epoch)
+            // Refused at once: neither granted nor left waiting.
+            if choice == 1, services.factories[factory].status != .done {
+                violated("a factory of epoch \(epoch), a session the flow left, was not refused at once")
+            }
+            services.overtaken.append(factory)
         case 2: madeServices()
         case 3: endTeardown()
         default: if let returning = firstOvertakenReturning { overtakenReturns(returning) }

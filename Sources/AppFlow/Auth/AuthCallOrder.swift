@@ -1,6 +1,7 @@
 /// The order of an ``AuthFlow``'s calls: the stamps, the newest call and its factory, the
-/// logouts that joined an older one, and the calls answered unchanged where they began. One of the small machines of ``AuthStateMachine``,
-/// which decides what each call is; this one only keeps their order.
+/// logouts that joined an older one, and the calls answered unchanged where they began.
+/// One of the small machines of ``AuthStateMachine``, which decides what each call is;
+/// this one only keeps their order.
 ///
 /// Every call takes a stamp from one counter the moment it is made (``issue()``). The
 /// newest call that decides (``makeNewest(_:_:)``) is the only one that may still begin,
@@ -44,6 +45,7 @@ struct AuthCallOrder<Call, Joiner, Build> {
     /// What ``end(_:)`` returns: the calls that joined the call, and whether it was answered
     /// unchanged where it began.
     struct Ending {
+        /// The calls that joined the call, to resume with its result.
         var joiners: [Joiner]
         /// The call found its destination shown already (``answeredUnchanged(_:)``): ended
         /// superseded, it returns `unchanged`.
@@ -201,6 +203,4 @@ extension AuthCallOrder: Sendable where Call: Sendable, Joiner: Sendable, Build:
 extension AuthCallOrder.State: Sendable where Call: Sendable, Build: Sendable {}
 extension AuthCallOrder.State: Equatable where Call: Equatable, Build: Equatable {}
 extension AuthCallOrder.BuildAction: Sendable where Build: Sendable {}
-extension AuthCallOrder.Ending: Sendable where Joiner: Sendable {}
-extension AuthCallOrder.Ending: Equatable where Joiner: Equatable {}
 extension AuthCallOrder.BuildAction: Equatable where Build: Equatable {}

@@ -3,8 +3,8 @@ import Testing
 
 @testable import AppFlow
 
-/// `AuthCallOrder` as a complete table: every named state × every input `AuthStateMachine`
-/// makes there, kept in `AuthCallOrderTable.txt` with its action and resulting state, the
+/// `AuthCallOrder` as a complete table: every named state × every input, each for every
+/// stamp issued (`AuthStateMachine` gives some of them only for the newest call), kept in `AuthCallOrderTable.txt` with its action and resulting state, the
 /// invariant checked before and after every row, and an exit test for the input no state
 /// takes.
 @Suite struct AuthCallOrderTableTests: InvariantMachineTable {
@@ -158,9 +158,9 @@ import Testing
 
     @Test func theTableFileListsEveryInputInEveryStateWithItsActionAndResultingState() throws {
         let header = """
-            # AuthCallOrder: every named state (AuthCallOrderTableTests.State) × every input
-            # AuthStateMachine makes there. Each line: state × input → action ⇒ resulting
-            # state. Checked line for line by AuthCallOrderTableTests. Calls are named by what
+            # AuthCallOrder: every named state (AuthCallOrderTableTests.State) × every input,
+            # each for every stamp issued (AuthStateMachine gives some only for the newest
+            # call). Each line: state × input → action ⇒ resulting state. Checked line for line by AuthCallOrderTableTests. Calls are named by what
             # they are; "last" is the stamp issued last; factory handles are 1x and 20.
 
             """
