@@ -4,9 +4,9 @@ import Testing
 @testable import AppFlow
 
 /// `AuthCallOrder` as a complete table: every named state × every input, each for every
-/// stamp issued (`AuthStateMachine` gives some of them only for the newest call), kept in `AuthCallOrderTable.txt` with its action and resulting state, the
-/// invariant checked before and after every row, and an exit test for the input no state
-/// takes.
+/// stamp issued (`AuthStateMachine` gives some of them only for the newest call), kept in
+/// `AuthCallOrderTable.txt` with its action and resulting state, the invariant checked
+/// before and after every row, and an exit test for the input no state takes.
 @Suite struct AuthCallOrderTableTests: InvariantMachineTable {
     /// Calls are named by what they are; joiners and factory handles are plain values.
     typealias Order = AuthCallOrder<String, String, Int>
@@ -160,8 +160,9 @@ import Testing
         let header = """
             # AuthCallOrder: every named state (AuthCallOrderTableTests.State) × every input,
             # each for every stamp issued (AuthStateMachine gives some only for the newest
-            # call). Each line: state × input → action ⇒ resulting state. Checked line for line by AuthCallOrderTableTests. Calls are named by what
-            # they are; "last" is the stamp issued last; factory handles are 1x and 20.
+            # call). Each line: state × input → action ⇒ resulting state. Checked line for
+            # line by AuthCallOrderTableTests. Calls are named by what they are; "last" is
+            # the stamp issued last; factory handles are 1x and 20.
 
             """
         try Self.table.check(Self.lines(), header: header)
