@@ -16,6 +16,12 @@ struct TableFile {
         url = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(name)
     }
 
+    /// The file's header: its lines that start with `#`, each with its newline.
+    func recordedHeader() throws -> String {
+        let text = try String(contentsOf: url, encoding: .utf8)
+        return text.split(separator: "\n").filter { $0.hasPrefix("#") }.map { $0 + "\n" }.joined()
+    }
+
     /// The rows of the file, keyed by their `state × input` text.
     func rows() throws -> [String: String] {
         let text = try String(contentsOf: url, encoding: .utf8)
@@ -27,8 +33,8 @@ struct TableFile {
         return rows
     }
 
-    /// Compares `lines` (each `key → rest`) with the file, recording an issue for each
-    /// line that differs, is missing or is extra.
+    /// Compares `header` and `lines` (each `key → rest`) with the file, recording an issue
+    /// for a header that differs and for each line that differs, is missing or is extra.
     func check(_ lines: [String], header: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         if ProcessInfo.processInfo.environment["APPFLOW_WRITE_TABLES"] == "1" {
             try (header + lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
@@ -38,6 +44,12 @@ struct TableFile {
             )
             return
         }
+        let recordedHeader = try recordedHeader()
+        #expect(
+            recordedHeader == header,
+            "the file's header differs from the test's:\nfile:\n\(recordedHeader)test:\n\(header)",
+            sourceLocation: sourceLocation
+        )
         let recorded = try rows()
         var computed: [String: String] = [:]
         for line in lines {
