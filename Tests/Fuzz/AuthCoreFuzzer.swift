@@ -443,7 +443,7 @@ struct AuthCoreDriver {
         if firstAttached, input.choose(8) == 0 {
             firstAttached = false
             shown[scene] = nil
-            perform(core.detach(scene))
+            perform(core.detach(scene).0)
             servicesSceneGone(scene)
         } else if others.count < 2, others.isEmpty || input.bit() {
             let (id, servicesAction) = core.decide { $0.reserveScene() }
@@ -460,7 +460,7 @@ struct AuthCoreDriver {
         } else {
             let detached = others.remove(at: input.choose(others.count))
             shown[detached] = nil
-            perform(core.detach(detached))
+            perform(core.detach(detached).0)
             servicesSceneGone(detached)
         }
     }

@@ -14,8 +14,9 @@ struct AuthMachineDriver {
     var calls: [UInt64: (call: Machine.Call, ended: Bool)] = [:]
     var newest: UInt64 = 0
     var callCount: UInt64 = 0
-    /// The running factory registered with the machine, if any.
-    var build: (stamp: UInt64, handle: Int)?
+    /// The factories of the newest call registered with the machine, in the order they
+    /// started, each with its scene.
+    var builds: [(stamp: UInt64, scene: UInt64, handle: Int)] = []
     var nextHandle = 0
     /// Joiners by the stamp they joined; each must be resumed once, when it ends.
     var joiners: [UInt64: [Int]] = [:]
@@ -274,18 +275,18 @@ struct AuthMachineDriver {
             guards[stamp, default: []].append((kind, callCount))
             guardJoiners[stamp, default: [:]][callCount] = joiner
             requested = landing(ofStart: stamp).phase
-        case .proceed(let stamp, let cancelBuild):
+        case .proceed(let stamp, let cancelBuilds):
             guard !joinsStart, !joinable, !refreshRefused, !supersededAttempt, !refusedAtOnce, stamp == callCount else {
                 violated(
                     "call \(call) took stamp \(stamp); model: joins \(joinable), refresh refused \(refreshRefused),"
                         + " superseded \(supersededAttempt), refused at once \(refusedAtOnce)"
                 )
             }
-            guard cancelBuild == build?.handle else {
-                violated("call \(call) cancelled \(String(describing: cancelBuild))")
+            guard cancelBuilds == builds.map(\.handle) else {
+                violated("call \(call) cancelled \(cancelBuilds), model \(builds.map(\.handle))")
             }
             if joiner != nil, case .logout = call { unjoinedLogouts += 1 }
-            build = nil
+            builds = []
             // A start lands under the guards of a start that never began anywhere.
             if call == .start {
                 if calls[newest].map({ $0.call == .start && !$0.ended }) == true, !begun.contains(newest) {
@@ -579,16 +580,16 @@ struct AuthMachineDriver {
 
     mutating func buildStarted(_ input: inout FuzzInput) {
         guard let stamp = pickStamp(&input), calls[stamp]?.ended == false else { return }
-        startBuild(stamp)
+        startBuild(stamp, in: UInt64(input.choose(Int(nextScene) + 1)))
     }
 
-    /// The factory of call `stamp` registers its build.
-    mutating func startBuild(_ stamp: UInt64) {
+    /// A factory of call `stamp` registers its build in scene `scene`.
+    mutating func startBuild(_ stamp: UInt64, in scene: UInt64) {
         nextHandle += 1
-        switch machine.buildStarted(stamp, nextHandle) {
+        switch machine.buildStarted(stamp, in: AuthSceneID(rawValue: scene), nextHandle) {
         case .keep:
             guard stamp == newest else { violated("a superseded build of \(stamp) was kept") }
-            build = (stamp, nextHandle)
+            builds.append((stamp, scene, nextHandle))
         case .cancel(let handle):
             guard stamp != newest, handle == nextHandle else { violated("the newest build of \(stamp) was cancelled") }
         }
@@ -639,7 +640,7 @@ struct AuthMachineDriver {
         for joiner in end.joiners {
             guard resumed.insert(joiner).inserted else { violated("joiner \(joiner) resumed twice") }
         }
-        if build?.stamp == stamp { build = nil }
+        if stamp == newest { builds = [] }
     }
 
     /// The model of where start `stamp` lands: its answer, then each guard in call order
@@ -720,10 +721,15 @@ struct AuthMachineDriver {
             id = nextScene + UInt64(input.choose(3))
         }
         let wasAttached = attached.contains(id)
-        let detached = machine.detach(AuthSceneID(rawValue: id))
+        let (detached, cancelled) = machine.detach(AuthSceneID(rawValue: id))
         guard detached == (wasAttached ? Int(id) : nil) else {
             violated("detach(\(id)) = \(String(describing: detached)), attached \(attached)")
         }
+        // The newest call's factories there are let go, to cancel: the scene shows nothing more.
+        guard cancelled == builds.filter({ $0.scene == id }).map(\.handle) else {
+            violated("detach(\(id)) cancelled \(cancelled), model \(builds.filter { $0.scene == id }.map(\.handle))")
+        }
+        builds.removeAll { $0.scene == id }
         attached.removeAll { $0 == id }
         // The performer finishes its container: what runs there is cut short.
         if sceneModels[id] != nil { finishContainer(id) }
@@ -817,7 +823,7 @@ struct AuthMachineDriver {
             guard ask(run, at: .start) else { return endRun(index, .superseded) }
             runs[index].stage = .started(ownTransition(run) ? checkedPlan(run) : nil)
         case .started(let plan):
-            if ownTransition(run) { startBuild(run.stamp) }
+            if ownTransition(run) { startBuild(run.stamp, in: run.scene) }
             runs[index].stage = .built(plan)
         case .built(let plan):
             guard ask(run, at: .childMade) else { return endRun(index, .superseded) }

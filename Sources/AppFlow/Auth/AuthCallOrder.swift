@@ -1,4 +1,4 @@
-/// The order of an ``AuthFlow``'s calls: the stamps, the newest call and its factory, the
+/// The order of an ``AuthFlow``'s calls: the stamps, the newest call and its factories, the
 /// logouts that joined an older one, and the calls answered unchanged where they began.
 /// One of the small machines of ``AuthStateMachine``, which decides what each call is;
 /// this one only keeps their order.
@@ -9,11 +9,11 @@
 /// one instead (``join(_:if:)``) and is resumed with its result when it ends.
 ///
 /// `Call` is what a call is, `Joiner` how a joined call is resumed, `Build` the handle of a
-/// running factory, which a newer call cancels.
+/// running factory, which a newer call cancels: one per scene the call builds in.
 ///
 /// ## Invariants
 /// ``invariantViolations()`` checks them; its table after every row, the auth fuzzer after
-/// every input. The state enum makes three more unrepresentable: a factory runs only for
+/// every input. The state enum makes three more unrepresentable: factories run only for
 /// the newest call, only the newest call on its way can be joined, and only the newest
 /// call on its way counts as begun.
 /// 1. The newest call, every call with joiners and every call answered unchanged is an
@@ -25,13 +25,19 @@ struct AuthCallOrder<Call, Joiner, Build> {
     enum State {
         /// No call has decided yet.
         case idle
-        /// Call `stamp`, made as `call`, is on its way; `build` is its factory, once started;
-        /// `fannedOut` once it has fanned out to the scenes (``fannedOut(_:)``); `begun` once
-        /// it has begun in some scene (``began(_:)``).
-        case running(Stamp, Call, build: Build?, fannedOut: Bool, begun: Bool)
-        /// Call `stamp`, made as `call`, has ended; `build` is the factory of a scene that
-        /// joined it late and builds after it ended (``buildStarted(_:_:)``).
-        case ended(Stamp, Call, build: Build?)
+        /// Call `stamp`, made as `call`, is on its way; `builds` are its factories started
+        /// so far, in the scenes they build in; `fannedOut` once it has fanned out to the
+        /// scenes (``fannedOut(_:)``); `begun` once it has begun in some scene (``began(_:)``).
+        case running(Stamp, Call, builds: [SceneBuild], fannedOut: Bool, begun: Bool)
+        /// Call `stamp`, made as `call`, has ended; `builds` are the factories of scenes that
+        /// joined it late and build after it ended (``buildStarted(_:in:_:)``).
+        case ended(Stamp, Call, builds: [SceneBuild])
+    }
+
+    /// One factory of the newest call, and the scene it builds in.
+    struct SceneBuild {
+        var scene: AuthSceneID
+        var handle: Build
     }
 
     /// What to do with a factory that has just started.
@@ -101,11 +107,12 @@ struct AuthCallOrder<Call, Joiner, Build> {
         return false
     }
 
-    /// The factory running now, and the call it builds for.
-    var build: (stamp: Stamp, handle: Build)? {
+    /// The factories started for the newest call and not yet let go, in the order they
+    /// started; empty before any call.
+    var builds: [SceneBuild] {
         switch state {
-        case .idle: return nil
-        case .running(let stamp, _, let build, _, _), .ended(let stamp, _, let build): return build.map { (stamp, $0) }
+        case .idle: return []
+        case .running(_, _, let builds, _, _), .ended(_, _, let builds): return builds
         }
     }
 
@@ -132,11 +139,12 @@ struct AuthCallOrder<Call, Joiner, Build> {
     }
 
     /// The call just issued, `stamp`, made as `call`, decides from now on: every older call
-    /// is superseded. Returns the older call's factory to cancel, if one runs.
-    mutating func makeNewest(_ stamp: Stamp, _ call: Call) -> Build? {
+    /// is superseded. Returns the older call's factories to cancel, in every scene, in the
+    /// order they started.
+    mutating func makeNewest(_ stamp: Stamp, _ call: Call) -> [Build] {
         precondition(stamp == lastStamp, "Internal inconsistency: call \(stamp) made newest after \(lastStamp)")
-        let cancelled = build?.handle
-        state = .running(stamp, call, build: nil, fannedOut: false, begun: false)
+        let cancelled = builds.map(\.handle)
+        state = .running(stamp, call, builds: [], fannedOut: false, begun: false)
         return cancelled
     }
 
@@ -144,8 +152,8 @@ struct AuthCallOrder<Call, Joiner, Build> {
     /// on its way, is brought to it (``AuthStateMachine/arrival(of:)`` says how; a refresh's
     /// places the scene). Any other call's fan-out changes nothing.
     mutating func fannedOut(_ stamp: Stamp) {
-        if case .running(stamp, let call, let build, _, let begun) = state {
-            state = .running(stamp, call, build: build, fannedOut: true, begun: begun)
+        if case .running(stamp, let call, let builds, _, let begun) = state {
+            state = .running(stamp, call, builds: builds, fannedOut: true, begun: begun)
         }
     }
 
@@ -153,23 +161,47 @@ struct AuthCallOrder<Call, Joiner, Build> {
     /// release step let the old session's child go. Any other call's beginning changes
     /// nothing: only the newest call on its way begins.
     mutating func began(_ stamp: Stamp) {
-        if case .running(stamp, let call, let build, let fannedOut, _) = state {
-            state = .running(stamp, call, build: build, fannedOut: fannedOut, begun: true)
+        if case .running(stamp, let call, let builds, let fannedOut, _) = state {
+            state = .running(stamp, call, builds: builds, fannedOut: fannedOut, begun: true)
         }
     }
 
-    /// The factory of call `stamp` has started as `handle`: it runs while the call is the
-    /// newest, even once it has ended (a scene attached during the call joins it, and may
-    /// build after the caller's scenes are done). Only the factory started last is kept: a
-    /// call that runs in two scenes starts two, and a newer call cancels the later one.
-    mutating func buildStarted(_ stamp: Stamp, _ handle: Build) -> BuildAction {
+    /// A factory of call `stamp` has started in `scene` as `handle`: it runs while the call
+    /// is the newest, even once it has ended (a scene attached during the call joins it, and
+    /// may build after the caller's scenes are done). Every one is kept: a call that runs in
+    /// two scenes starts two, and a newer call cancels both (until 2026-12-07 only the one
+    /// started last was kept, and the other scene's factory ran on uncancelled).
+    mutating func buildStarted(_ stamp: Stamp, in scene: AuthSceneID, _ handle: Build) -> BuildAction {
+        let build = SceneBuild(scene: scene, handle: handle)
+        // The state is emptied while the list grows, so that it grows in place.
         switch state {
-        case .running(stamp, let call, _, let fannedOut, let begun):
-            state = .running(stamp, call, build: handle, fannedOut: fannedOut, begun: begun)
-        case .ended(stamp, let call, _): state = .ended(stamp, call, build: handle)
+        case .running(stamp, let call, var builds, let fannedOut, let begun):
+            state = .idle
+            builds.append(build)
+            state = .running(stamp, call, builds: builds, fannedOut: fannedOut, begun: begun)
+        case .ended(stamp, let call, var builds):
+            state = .idle
+            builds.append(build)
+            state = .ended(stamp, call, builds: builds)
         case .idle, .running, .ended: return .cancel(handle)
         }
         return .keep
+    }
+
+    /// Scene `scene` is detached: the newest call's factories there are let go, and
+    /// returned to cancel (the scene shows nothing more; its container drops what they
+    /// make). So a flow whose windows come and go keeps no factory of a window gone.
+    mutating func detached(_ scene: AuthSceneID) -> [Build] {
+        let gone = builds.filter { $0.scene == scene }.map(\.handle)
+        guard !gone.isEmpty else { return [] }
+        let kept = builds.filter { $0.scene != scene }
+        switch state {
+        case .idle: break
+        case .running(let stamp, let call, _, let fannedOut, let begun):
+            state = .running(stamp, call, builds: kept, fannedOut: fannedOut, begun: begun)
+        case .ended(let stamp, let call, _): state = .ended(stamp, call, builds: kept)
+        }
+        return gone
     }
 
     /// Call `stamp` was answered unchanged where it began: the scene shows its destination
@@ -182,7 +214,7 @@ struct AuthCallOrder<Call, Joiner, Build> {
     /// answered unchanged; the order forgets both.
     mutating func end(_ stamp: Stamp) -> Ending {
         switch state {
-        case .running(stamp, let call, _, _, _), .ended(stamp, let call, _): state = .ended(stamp, call, build: nil)
+        case .running(stamp, let call, _, _, _), .ended(stamp, let call, _): state = .ended(stamp, call, builds: [])
         case .idle, .running, .ended: break
         }
         return Ending(
@@ -202,5 +234,7 @@ struct AuthCallOrder<Call, Joiner, Build> {
 extension AuthCallOrder: Sendable where Call: Sendable, Joiner: Sendable, Build: Sendable {}
 extension AuthCallOrder.State: Sendable where Call: Sendable, Build: Sendable {}
 extension AuthCallOrder.State: Equatable where Call: Equatable, Build: Equatable {}
+extension AuthCallOrder.SceneBuild: Sendable where Build: Sendable {}
+extension AuthCallOrder.SceneBuild: Equatable where Build: Equatable {}
 extension AuthCallOrder.BuildAction: Sendable where Build: Sendable {}
 extension AuthCallOrder.BuildAction: Equatable where Build: Equatable {}

@@ -227,12 +227,14 @@ extension AuthFlow {
 
         /// Scene `id` detaches: calls no longer run in it, the intents drop what named it,
         /// and, if it was the last scene attached, the flow's phase is read from it from
-        /// now on (``shownScene``), in one step. Returns what the intents must do.
-        mutating func detach(_ id: AuthSceneID) -> IntentMachine.Action {
-            if let scene = calls.detach(id), calls.scenes.isEmpty {
+        /// now on (``shownScene``), in one step. Returns what the intents must do, and the
+        /// newest call's factories in the scene, to cancel.
+        mutating func detach(_ id: AuthSceneID) -> (IntentMachine.Action, cancelBuilds: [Task<Child, Never>]) {
+            let (scene, cancelBuilds) = calls.detach(id)
+            if let scene, calls.scenes.isEmpty {
                 feeds.lastDetached(scene)
             }
-            return intents.detached(id)
+            return (intents.detached(id), cancelBuilds)
         }
 
         /// The scene whose child the flow's phase reads: the first attached, else the last

@@ -36,8 +36,8 @@ extension AuthFlow {
         switch action {
         case .joined:
             return await outcome.valueIgnoringCancellation
-        case .proceed(let stamp, let cancelBuild):
-            cancelBuild?.cancel()
+        case .proceed(let stamp, let cancelBuilds):
+            for build in cancelBuilds { build.cancel() }
             return await run(stamp, call, animation: animation, preparing: preparing, launched: launched)
         case .resolve(let result):
             return result
@@ -59,8 +59,8 @@ extension AuthFlow {
     ) -> Stamped {
         let (action, launched) = makeCall(call, joiner: nil, when: condition, launching: launching)
         switch action {
-        case .proceed(let stamp, let cancelBuild):
-            cancelBuild?.cancel()
+        case .proceed(let stamp, let cancelBuilds):
+            for build in cancelBuilds { build.cancel() }
             return .stamp(stamp, launched)
         case .resolve(let result):
             return .resolved(result)
@@ -369,7 +369,7 @@ extension AuthFlow {
             await makeChild(plan.place, plan.origin, plan.epoch, scene.id, sceneRun)
         }
         trace(.workBegan(number: stamp, scene: scene.id, work: .child))
-        if case .cancel(let handle) = decide({ $0.buildStarted(stamp, build) }) {
+        if case .cancel(let handle) = decide({ $0.buildStarted(stamp, in: scene.id, build) }) {
             handle.cancel()
         }
         let child = await build.value

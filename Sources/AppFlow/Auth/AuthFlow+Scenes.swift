@@ -67,11 +67,14 @@ extension AuthFlow {
     /// goes on in the other scenes; detaching the last one does not log out.
     ///
     /// **Ordering.** A call running in the scene is cut short there, and its result counts
-    /// the other scenes only. Returns once the container has finished. **Cancellation.**
+    /// the other scenes only; a factory building its child there has its task cancelled
+    /// (the container drops what it returns), and the other scenes' factories go on. Returns once the container has finished. **Cancellation.**
     /// Cancelling the caller does not shorten it. Detaching a scene twice, or after
     /// ``finish()``, waits for the same end.
     public func detach(_ scene: AuthScene<Provider>) async {
-        performIntents(core.withLock { $0.detach(scene.id) })
+        let (intentAction, cancelBuilds) = core.withLock { $0.detach(scene.id) }
+        for build in cancelBuilds { build.cancel() }
+        performIntents(intentAction)
         await scene.container.finish()
         await scene.releaseCovered()?.disappear()
         services?.sceneGone(scene.id)

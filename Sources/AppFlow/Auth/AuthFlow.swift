@@ -365,8 +365,8 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
             break
         case .resolve(let result):
             outcome.resolve(result)
-        case .proceed(let stamp, let cancelBuild):
-            cancelBuild?.cancel()
+        case .proceed(let stamp, let cancelBuilds):
+            for build in cancelBuilds { build.cancel() }
             handle.run { [self, launched = made.launched] in
                 outcome.resolve(await run(stamp, call, animation: animation, launched: launched))
             }

@@ -44,7 +44,8 @@ public protocol AuthFlowProvider<Session, Child>: Sendable {
     ///
     /// Called only when a login or refresh transition starts, and never once a later call
     /// has superseded it. It runs in a task of its own, which is cancelled the moment a later
-    /// call is made (a logout, another login, a refresh): check `Task.isCancelled` to stop
+    /// call is made (a logout, another login, a refresh), in every scene, or the moment its
+    /// scene is detached (``AuthFlow/detach(_:)``): check `Task.isCancelled` to stop
     /// early. Whatever it returns then is dropped unseen, before `willTransition`, and the
     /// call returns ``AuthResult/superseded``. The later call does not wait for it: its
     /// factory may run while this one finishes, so factories of one scene can overlap

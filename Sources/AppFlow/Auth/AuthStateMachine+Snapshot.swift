@@ -10,8 +10,10 @@ extension AuthStateMachine {
         var joinableLogout: Stamp?
         var joinableVariant: LogoutVariant?
         var joiners: [Stamp: [Joiner]] = [:]
+        /// The call whose factories run (the newest), if any run.
         var build: Stamp?
-        var buildHandle: Build?
+        /// Those factories, in the order they started, with the scene each builds in.
+        var buildHandles: [AuthCallOrder<Call, Joiner, Build>.SceneBuild] = []
         var startAnswers: [Stamp: AuthInitialState<Session>] = [:]
         var unchangedCalls: Set<Stamp> = []
         var requestedPhase: AuthPhase<Session>?
@@ -44,8 +46,8 @@ extension AuthStateMachine {
             joinableLogout: joinable?.stamp,
             joinableVariant: joinable?.variant,
             joiners: order.joiners,
-            build: order.build?.stamp,
-            buildHandle: order.build?.handle,
+            build: order.builds.isEmpty ? nil : newest,
+            buildHandles: order.builds,
             startAnswers: starts.starts.compactMapValues { $0.answer },
             unchangedCalls: order.unchanged,
             requestedPhase: requestedPhase,

@@ -161,9 +161,9 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
 
     /// What a new call does.
     enum CallAction {
-        /// Go on with stamp `stamp`. Cancel `cancelBuild` first, if set: it is the
-        /// factory of an older call, which can no longer be shown.
-        case proceed(Stamp, cancelBuild: Build?)
+        /// Go on with stamp `stamp`. Cancel `cancelBuilds` first: they are the factories of
+        /// an older call, in every scene it builds in, which can no longer be shown.
+        case proceed(Stamp, cancelBuilds: [Build])
         /// A logout joined the logout on its way: its `joiner` is resumed with that
         /// logout's result (``callEnded(_:result:)``).
         case joined(Stamp)
@@ -201,7 +201,7 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         case .uncover:
             requestedPhase = (locks.aim(stamp, .uncover, from: place) ?? place).phase
         }
-        return .proceed(stamp, cancelBuild: cancelled)
+        return .proceed(stamp, cancelBuilds: cancelled)
     }
 
     /// What call `stamp`, made as `call`, does at once instead of taking its place as the
@@ -550,10 +550,10 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         stamp == newest ? .child : .switchingPlaceholder
     }
 
-    /// The factory of call `stamp` has started as `handle`.
-    mutating func buildStarted(_ stamp: Stamp, _ handle: Build) -> BuildAction {
+    /// A factory of call `stamp` has started in `scene` as `handle`.
+    mutating func buildStarted(_ stamp: Stamp, in scene: AuthSceneID, _ handle: Build) -> BuildAction {
         checkIssued(stamp, "buildStarted")
-        return order.buildStarted(stamp, handle)
+        return order.buildStarted(stamp, in: scene, handle)
     }
 
     /// What to do once a call has ended.
@@ -612,10 +612,11 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         return arrival(of: id)
     }
 
-    /// Scene `id` is detached; returns it, or `nil` if it was not attached. Calls fanning
-    /// out later no longer run in it, and its results no longer count.
-    mutating func detach(_ id: AuthSceneID) -> Scene? {
-        sceneList.detach(id)
+    /// Scene `id` is detached; returns it, or `nil` if it was not attached, and the newest
+    /// call's factories there, to cancel: the scene shows nothing more. Calls fanning out
+    /// later no longer run in it, and its results no longer count.
+    mutating func detach(_ id: AuthSceneID) -> (scene: Scene?, cancelBuilds: [Build]) {
+        (sceneList.detach(id), order.detached(id))
     }
 
     /// Call `stamp`, made as `call`, is ready to run (a start once its provider answered).

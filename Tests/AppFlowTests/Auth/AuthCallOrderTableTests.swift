@@ -17,16 +17,23 @@ import Testing
         /// A call took a stamp and was resolved at once: nothing decides yet.
         case issued
         case loginOnItsWay
+        /// The login's factory builds in scene 1.
         case loginBuilding
+        /// The login's factories build in scenes 1 and 2: a newer call cancels both.
+        case loginBuildingInTwoScenes
         /// The login has fanned out to the scenes and builds.
         case loginFannedOut
         /// The login has fanned out and begun in a scene; its factory has not started.
         case loginBegun
         /// A call took a stamp while the login builds: it may decide, and cancel the build.
         case issuedWhileBuilding
+        /// A call took a stamp while the login builds in two scenes: deciding, it cancels both.
+        case issuedWhileBuildingInTwoScenes
         case logoutOnItsWay
         case logoutJoined
         case loginEnded
+        /// The login ended, and a scene attached late builds for it in scene 2.
+        case loginEndedBuildingLate
         /// The login was answered unchanged where it began (its scene shows its
         /// destination already), and a logout made since supersedes it.
         case loginUnchangedThenSuperseded
@@ -41,15 +48,19 @@ import Testing
                 break
             case .issued:
                 _ = order.issue()
-            case .loginOnItsWay, .loginBuilding, .loginFannedOut, .loginBegun, .issuedWhileBuilding, .loginEnded:
+            case .loginOnItsWay, .loginBuilding, .loginBuildingInTwoScenes, .loginFannedOut, .loginBegun,
+                .issuedWhileBuilding, .issuedWhileBuildingInTwoScenes, .loginEnded, .loginEndedBuildingLate:
                 _ = order.makeNewest(order.issue(), "login")
                 if self == .loginFannedOut || self == .loginBegun { order.fannedOut(1) }
                 if self == .loginBegun { order.began(1) }
-                if self == .loginBuilding || self == .loginFannedOut || self == .issuedWhileBuilding {
-                    _ = order.buildStarted(1, 11)
+                let inTwo: [State] = [.loginBuildingInTwoScenes, .issuedWhileBuildingInTwoScenes]
+                if [.loginBuilding, .loginFannedOut, .issuedWhileBuilding].contains(self) || inTwo.contains(self) {
+                    _ = order.buildStarted(1, in: AuthSceneID(rawValue: 1), 11)
                 }
-                if self == .issuedWhileBuilding { _ = order.issue() }
-                if self == .loginEnded { _ = order.end(1) }
+                if inTwo.contains(self) { _ = order.buildStarted(1, in: AuthSceneID(rawValue: 2), 12) }
+                if self == .issuedWhileBuilding || self == .issuedWhileBuildingInTwoScenes { _ = order.issue() }
+                if self == .loginEnded || self == .loginEndedBuildingLate { _ = order.end(1) }
+                if self == .loginEndedBuildingLate { _ = order.buildStarted(1, in: AuthSceneID(rawValue: 2), 12) }
             case .logoutOnItsWay, .logoutJoined, .loginAfterJoinedLogout:
                 _ = order.makeNewest(order.issue(), "logout")
                 if self != .logoutOnItsWay {
@@ -76,7 +87,10 @@ import Testing
         case joinLogout
         /// The call issued last decides, made as this call.
         case makeNewest(String)
+        /// A factory of this call starts in scene 2.
         case buildStarted(UInt64)
+        /// This scene is detached.
+        case detached(UInt64)
         case fannedOut(UInt64)
         case began(UInt64)
         case answeredUnchanged(UInt64)
@@ -87,7 +101,8 @@ import Testing
             case .issue: return "issue"
             case .joinLogout: return "join(j, if logout)"
             case .makeNewest(let call): return "makeNewest(last, \(call))"
-            case .buildStarted(let stamp): return "buildStarted(\(stamp), 20)"
+            case .buildStarted(let stamp): return "buildStarted(\(stamp), in: 2, 20)"
+            case .detached(let scene): return "detached(\(scene))"
             case .fannedOut(let stamp): return "fannedOut(\(stamp))"
             case .began(let stamp): return "began(\(stamp))"
             case .answeredUnchanged(let stamp): return "answeredUnchanged(\(stamp))"
@@ -100,7 +115,7 @@ import Testing
     /// call issued last decides), and each call issued so far may start a factory or end.
     static func inputs(in state: State) -> [Input] {
         let order = state.make()
-        var inputs: [Input] = [.issue]
+        var inputs: [Input] = [.issue, .detached(1), .detached(2)]
         if order.lastStamp > order.newest { inputs += [.joinLogout, .makeNewest("login"), .makeNewest("logout")] }
         for stamp in UInt64(1)...max(order.lastStamp, 1) where order.lastStamp > 0 {
             inputs += [.buildStarted(stamp), .fannedOut(stamp), .began(stamp), .answeredUnchanged(stamp), .end(stamp)]
@@ -113,8 +128,9 @@ import Testing
         case .issue: return "stamp \(order.issue())"
         case .joinLogout: return "joined \(order.join("j", if: joinsLogouts).map(String.init) ?? "none")"
         case .makeNewest(let call):
-            return "cancel \(order.makeNewest(order.lastStamp, call).map(String.init) ?? "none")"
-        case .buildStarted(let stamp): return tableText(order.buildStarted(stamp, 20))
+            return "cancel \(order.makeNewest(order.lastStamp, call))"
+        case .buildStarted(let stamp): return tableText(order.buildStarted(stamp, in: AuthSceneID(rawValue: 2), 20))
+        case .detached(let scene): return "cancel \(order.detached(AuthSceneID(rawValue: scene)))"
         case .fannedOut(let stamp):
             order.fannedOut(stamp)
             return "-"
@@ -134,13 +150,13 @@ import Testing
         var parts = ["stamps \(order.lastStamp)"]
         switch order.state {
         case .idle: parts.append("idle")
-        case .running(let stamp, let call, let build, let fannedOut, let begun):
+        case .running(let stamp, let call, let builds, let fannedOut, let begun):
             parts.append(
                 "\(call) \(stamp) on its way" + (fannedOut ? ", fanned out" : "") + (begun ? ", begun" : "")
-                    + (build.map { ", building \($0)" } ?? "")
+                    + render(builds)
             )
-        case .ended(let stamp, let call, let build):
-            parts.append("\(call) \(stamp) ended" + (build.map { ", building \($0)" } ?? ""))
+        case .ended(let stamp, let call, let builds):
+            parts.append("\(call) \(stamp) ended" + render(builds))
         }
         if !order.joiners.isEmpty {
             parts.append(
@@ -149,6 +165,12 @@ import Testing
         }
         if !order.unchanged.isEmpty { parts.append("unchanged \(order.unchanged.sorted())") }
         return parts.joined(separator: "; ")
+    }
+
+    /// The factories running, each with its scene.
+    static func render(_ builds: [Order.SceneBuild]) -> String {
+        builds.isEmpty
+            ? "" : ", building " + builds.map { "\($0.handle) in \($0.scene.rawValue)" }.joined(separator: ", ")
     }
 
     static func make(_ state: State) -> Order { state.make() }
@@ -162,7 +184,8 @@ import Testing
             # each for every stamp issued (AuthStateMachine gives some only for the newest
             # call). Each line: state × input → action ⇒ resulting state. Checked line for
             # line by AuthCallOrderTableTests. Calls are named by what they are; "last" is
-            # the stamp issued last; factory handles are 1x and 20.
+            # the stamp issued last; factory handles are 1x and 20, each with the scene it
+            # builds in.
 
             """
         try Self.table.check(Self.lines(), header: header)
@@ -181,7 +204,7 @@ import Testing
                 if case .running(stamp, _, _, _, _) = order.state { onItsWay = true } else { onItsWay = false }
                 #expect(order.isSuperseded(stamp) == !onItsWay, "\(state), call \(stamp)")
                 var copy = order
-                let kept = copy.buildStarted(stamp, 30) == .keep
+                let kept = copy.buildStarted(stamp, in: AuthSceneID(rawValue: 3), 30) == .keep
                 #expect(kept == (stamp == order.newest && stamp > 0), "\(state), factory of call \(stamp)")
             }
         }

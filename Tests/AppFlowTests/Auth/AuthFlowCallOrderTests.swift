@@ -52,6 +52,43 @@ struct AuthFlowCallOrderTests {
         #expect(provider.tracker?.alive == ["loggedOut"], "the dropped child is released")
     }
 
+    /// Every window equal: a login builds a child in each scene, and a logout cancels the
+    /// factory's task in each, not only in the scene whose factory started last (until
+    /// 2026-12-07 the flow kept one factory per call, and the other window's ran on).
+    @Test func aLogoutCancelsTheLoginsFactoryInEveryWindow() async {
+        let (flow, provider, gate) = await Self.flowWithHeldLogin()
+        let second = flow.attachScene(placeholder: Screen("placeholder"))
+        #expect(await eventually { await second.container.child.child.name == "loggedOut" })
+        let login = Task { await flow.login("ada") }
+        #expect(await eventually { gate.waitingCount == 2 })
+        let logout = Task { await flow.logout() }
+        #expect(await eventually { flow.callCount == 3 })
+        gate.open()
+        #expect(await login.value(within: .seconds(10)) == .superseded)
+        #expect(await logout.value(within: .seconds(10)) == .unchanged)
+        #expect(provider.cancelledFactories.all == ["ada", "ada"], "both windows' factories see the logout")
+        #expect(await second.container.child.child.name == "loggedOut")
+        await flow.finish()
+    }
+
+    /// A window closed while its factory builds the newest call's child has that factory
+    /// cancelled: its container drops what it makes. The other window's goes on.
+    @Test func detachingAWindowCancelsItsFactoryAndNoOther() async {
+        let (flow, provider, gate) = await Self.flowWithHeldLogin()
+        let second = flow.attachScene(placeholder: Screen("placeholder"))
+        #expect(await eventually { await second.container.child.child.name == "loggedOut" })
+        let login = Task { await flow.login("ada") }
+        #expect(await eventually { gate.waitingCount == 2 })
+        let detach = Task { await flow.detach(second) }
+        #expect(await eventually { flow.scenes.count == 1 })
+        gate.open()
+        #expect(await login.value(within: .seconds(10)) == .completed)
+        #expect(await detach.value(within: .seconds(10)) != nil)
+        #expect(provider.cancelledFactories.all == ["ada"], "only the closed window's factory is cancelled")
+        #expect(await flow.scene.container.child.child.name == "main(ada)")
+        await flow.finish()
+    }
+
     /// A tracer that, once armed, makes a logout the moment call `number`'s factory begins:
     /// from the performer's own task, after the factory's task started and before the flow
     /// has recorded it, so that the logout finds no factory to cancel.

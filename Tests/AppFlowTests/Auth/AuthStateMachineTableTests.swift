@@ -173,7 +173,9 @@ import Testing
                 "joiners " + snapshot.joiners.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined()
             )
         }
-        if let build = snapshot.build { parts.append("build \(build) as \(snapshot.buildHandle ?? -1)") }
+        if let build = snapshot.build {
+            parts.append("build \(build) as " + snapshot.buildHandles.map { "\($0.handle)" }.joined(separator: ", "))
+        }
         if !snapshot.startAnswers.isEmpty {
             parts.append(
                 "start answers "

@@ -164,7 +164,7 @@ import Testing
                 _ = machine.call(.login("a"), joiner: nil)
             case .building:
                 machine = State.loggedInCalled.make()
-                _ = machine.buildStarted(1, 10)
+                _ = machine.buildStarted(1, in: AuthSceneID(rawValue: 1), 10)
             case .loginEnded:
                 machine = State.loggedInCalled.make()
                 _ = machine.callEnded(1, result: .completed)
@@ -285,7 +285,7 @@ import Testing
                 return Snapshot(lastStamp: 1, newest: 1, newestCall: .login("a"), requestedPhase: .loggedIn("a"))
             case .building:
                 var snapshot = State.loggedInCalled.expected
-                (snapshot.build, snapshot.buildHandle) = (1, 10)
+                (snapshot.build, snapshot.buildHandles) = (1, [.init(scene: AuthSceneID(rawValue: 1), handle: 10)])
                 return snapshot
             case .loginEnded:
                 var snapshot = State.loggedInCalled.expected
@@ -492,7 +492,7 @@ import Testing
         case buildStarted(Machine.BuildAction)
         case callEnded(Machine.EndAction)
         case attach(Machine.AttachAction)
-        case detach(String?)
+        case detach(String?, cancel: [Int])
         case fanOut(scenes: [String], resolved: TransitionResult?)
         case scenesEnded(followUp: [String], done: TransitionResult?)
         case finished([String])
@@ -526,13 +526,13 @@ import Testing
 
     static let callRows: [Row] = [
         // Every call takes the next stamp and becomes the newest.
-        row(.fresh, .call(.login("a"), joiner: nil), .call(.proceed(1, cancelBuild: nil))) {
+        row(.fresh, .call(.login("a"), joiner: nil), .call(.proceed(1, cancelBuilds: []))) {
             $0 = State.loggedInCalled.expected
         },
-        row(.fresh, .call(.logout(.signedOut), joiner: "j"), .call(.proceed(1, cancelBuild: nil))) {
+        row(.fresh, .call(.logout(.signedOut), joiner: "j"), .call(.proceed(1, cancelBuilds: []))) {
             $0 = State.logoutOnItsWay.expected
         },
-        row(.fresh, .call(.start, joiner: nil), .call(.proceed(1, cancelBuild: nil))) {
+        row(.fresh, .call(.start, joiner: nil), .call(.proceed(1, cancelBuilds: []))) {
             $0 = State.startCalled.expected
         },
         // A logout of the same variant joins the one on its way while it is the newest call.
@@ -548,13 +548,13 @@ import Testing
         row(
             .logoutOnItsWay,
             .call(.logout(.signedOut), joiner: nil),
-            .call(.proceed(2, cancelBuild: nil))
+            .call(.proceed(2, cancelBuilds: []))
         ) {
             $0.lastStamp = 2
             $0.newest = 2
             $0.joinableLogout = 2
         },
-        row(.logoutOnItsWay, .call(.logout(soft), joiner: "j1"), .call(.proceed(2, cancelBuild: nil))) {
+        row(.logoutOnItsWay, .call(.logout(soft), joiner: "j1"), .call(.proceed(2, cancelBuilds: []))) {
             $0.lastStamp = 2
             $0.newest = 2
             $0.newestCall = .logout(soft)
@@ -565,7 +565,7 @@ import Testing
         row(
             .loginAfterLogout,
             .call(.logout(.signedOut), joiner: "j1"),
-            .call(.proceed(3, cancelBuild: nil))
+            .call(.proceed(3, cancelBuilds: []))
         ) {
             $0.lastStamp = 3
             $0.newest = 3
@@ -575,20 +575,20 @@ import Testing
             $0.requestedPhase = .loggedOut
         },
         // A login after a logout is a new login: by call order it decides.
-        row(.logoutOnItsWay, .call(.login("a"), joiner: nil), .call(.proceed(2, cancelBuild: nil))) {
+        row(.logoutOnItsWay, .call(.login("a"), joiner: nil), .call(.proceed(2, cancelBuilds: []))) {
             $0 = State.loginAfterLogout.expected
         },
         // Any later call cancels the factory of an older one.
-        row(.building, .call(.logout(.signedOut), joiner: "j"), .call(.proceed(2, cancelBuild: 10))) {
+        row(.building, .call(.logout(.signedOut), joiner: "j"), .call(.proceed(2, cancelBuilds: [10]))) {
             $0 = State.logoutAfterLogin.expected
         },
-        row(.building, .call(.login("b"), joiner: nil), .call(.proceed(2, cancelBuild: 10))) {
+        row(.building, .call(.login("b"), joiner: nil), .call(.proceed(2, cancelBuilds: [10]))) {
             $0.lastStamp = 2
             $0.newest = 2
             $0.newestCall = .login("b")
             $0.requestedPhase = .loggedIn("b")
             $0.build = nil
-            $0.buildHandle = nil
+            $0.buildHandles = []
         },
         // A refresh never overtakes a call that changes what is shown while it is on its way.
         row(.building, .call(.refresh(nil), joiner: nil), .call(.resolve(.unchanged))) { $0.lastStamp = 2 },
@@ -596,16 +596,16 @@ import Testing
         row(.logoutAfterLogin, .call(.refresh("a"), joiner: nil), .call(.resolve(.unchanged))) { $0.lastStamp = 3 },
         row(.startCalled, .call(.refresh(nil), joiner: nil), .call(.resolve(.unchanged))) { $0.lastStamp = 2 },
         // Once that call has returned, a refresh takes its place; a later refresh replaces it.
-        row(.loginEnded, .call(.refresh(nil), joiner: nil), .call(.proceed(2, cancelBuild: nil))) {
+        row(.loginEnded, .call(.refresh(nil), joiner: nil), .call(.proceed(2, cancelBuilds: []))) {
             $0 = State.refreshCalled.expected
         },
-        row(.logoutEnded, .call(.refresh(nil), joiner: nil), .call(.proceed(2, cancelBuild: nil))) {
+        row(.logoutEnded, .call(.refresh(nil), joiner: nil), .call(.proceed(2, cancelBuilds: []))) {
             $0.lastStamp = 2
             $0.newest = 2
             $0.newestCall = .refresh(nil)
             $0.newestEnded = false
         },
-        row(.refreshCalled, .call(.refresh("a"), joiner: nil), .call(.proceed(3, cancelBuild: nil))) {
+        row(.refreshCalled, .call(.refresh("a"), joiner: nil), .call(.proceed(3, cancelBuilds: []))) {
             $0.lastStamp = 3
             $0.newest = 3
             $0.newestCall = .refresh("a")
@@ -813,8 +813,12 @@ import Testing
             .scenesEnded(followUp: [], done: .completed)
         ),
         // Detaching returns the scene once; finish returns every scene.
-        row(.sceneAttached, .detach(1), .detach("s1")) { $0.scenes = [] },
-        row(.sceneAttached, .detach(2), .detach(nil)),
+        row(.sceneAttached, .detach(1), .detach("s1", cancel: [])) { $0.scenes = [] },
+        row(.sceneAttached, .detach(2), .detach(nil, cancel: [])),
+        // Detaching a scene returns the newest call's factory there, to cancel: the scene
+        // shows nothing more.
+        row(.building, .detach(1), .detach(nil, cancel: [10])) { ($0.build, $0.buildHandles) = (nil, []) },
+        row(.building, .detach(2), .detach(nil, cancel: [])),
         row(.sceneAttached, .finish, .finished(["s1"])) { $0.isFinished = true },
         // A finished flow places no scene, and begins nothing.
         row(.finishedFlow, .attach("s2"), .attach(.wait(two))) { ($0.scenes, $0.nextScene) = ([one, two], 3) },
@@ -841,7 +845,7 @@ import Testing
         row(
             .loggedInWithScene,
             .call(.lock(.teardown), joiner: nil),
-            .call(.proceed(2, cancelBuild: nil))
+            .call(.proceed(2, cancelBuilds: []))
         ) {
             ($0.lastStamp, $0.newest, $0.newestCall, $0.newestEnded, $0.newestFannedOut) = (
                 2, 2, .lock(.teardown), false, false
@@ -853,11 +857,11 @@ import Testing
         // With nothing to lock (at the splash: the login on its way has not begun) it has no
         // target, and still beats the calls before it: their factory is cancelled, and the
         // flow stays where it is.
-        row(.building, .call(.lock(.cover), joiner: nil), .call(.proceed(2, cancelBuild: 10))) {
+        row(.building, .call(.lock(.cover), joiner: nil), .call(.proceed(2, cancelBuilds: [10]))) {
             ($0.lastStamp, $0.newest, $0.newestCall, $0.lastHidden) = (2, 2, .lock(.cover), .lock(2))
-            ($0.build, $0.buildHandle, $0.requestedPhase) = (nil, nil, .splash)
+            ($0.build, $0.buildHandles, $0.requestedPhase) = (nil, [], .splash)
         },
-        row(.unlockAfterCover, .call(.lock(.cover), joiner: nil), .call(.proceed(4, cancelBuild: nil))) {
+        row(.unlockAfterCover, .call(.lock(.cover), joiner: nil), .call(.proceed(4, cancelBuilds: []))) {
             $0 = State.lockAfterUnlock.expected
         },
         // A lock beats an unlock called before it: the unlock is stale everywhere...
@@ -956,7 +960,7 @@ import Testing
         row(
             .loggedInWithScene,
             .call(.unlock(since: nil), joiner: nil),
-            .call(.proceed(2, cancelBuild: nil))
+            .call(.proceed(2, cancelBuilds: []))
         ) {
             ($0.lastStamp, $0.newest, $0.newestCall, $0.targets) = (2, 2, .unlock(since: nil), [2: .loggedIn("a")])
             ($0.newestEnded, $0.newestFannedOut) = (false, false)
@@ -967,7 +971,7 @@ import Testing
             $0.lastStamp = 5
         },
         row(.lockedCover, .call(.unlock(since: 1), joiner: nil), .call(.resolve(.superseded))) { $0.lastStamp = 3 },
-        row(.lockedCover, .call(.unlock(since: 2), joiner: nil), .call(.proceed(3, cancelBuild: nil))) {
+        row(.lockedCover, .call(.unlock(since: 2), joiner: nil), .call(.proceed(3, cancelBuilds: []))) {
             $0 = State.unlockAfterCover.expected
             $0.newestCall = .unlock(since: 2)
         },
@@ -997,7 +1001,7 @@ import Testing
     static let coverRows: [Row] = [
         // Covered already, it covers again as the flow is (for a scene the last cover never
         // reached): a target, and the newest cover.
-        row(.covered, .call(.lock(.privacy), joiner: nil), .call(.proceed(3, cancelBuild: nil))) {
+        row(.covered, .call(.lock(.privacy), joiner: nil), .call(.proceed(3, cancelBuilds: []))) {
             ($0.lastStamp, $0.newest, $0.newestCall, $0.newestEnded, $0.newestFannedOut) = (
                 3, 3, .lock(.privacy), false, false
             )
@@ -1019,7 +1023,7 @@ import Testing
         // An unlock attempt begun before the cover was called is superseded at once.
         row(.covered, .call(.unlock(since: 1), joiner: nil), .call(.resolve(.superseded))) { $0.lastStamp = 3 },
         // The uncover goes back to the session covered, in its epoch...
-        row(.covered, .call(.uncover, joiner: nil), .call(.proceed(3, cancelBuild: nil))) {
+        row(.covered, .call(.uncover, joiner: nil), .call(.proceed(3, cancelBuilds: []))) {
             ($0.lastStamp, $0.newest, $0.newestCall, $0.newestEnded, $0.newestFannedOut) = (
                 3, 3, .uncover, false, false
             )
@@ -1056,12 +1060,15 @@ import Testing
             return .none
         case .admit(let stamp, let call, let point, let current):
             return .admit(machine.admit(stamp, call, at: point, current: current))
-        case .buildStarted(let stamp, let handle): return .buildStarted(machine.buildStarted(stamp, handle))
+        case .buildStarted(let stamp, let handle):
+            return .buildStarted(machine.buildStarted(stamp, in: AuthSceneID(rawValue: 1), handle))
         case .factoryWork(let stamp): return .factoryWork(machine.factoryWork(stamp))
         case .beatenAtGate(let cancelled): return .beaten(machine.beatenAtGate(callerCancelled: cancelled))
         case .callEnded(let stamp, let result): return .callEnded(machine.callEnded(stamp, result: result))
         case .attach(let scene): return .attach(machine.attach(machine.reserveScene(), scene))
-        case .detach(let id): return .detach(machine.detach(AuthSceneID(rawValue: id)))
+        case .detach(let id):
+            let (scene, cancelled) = machine.detach(AuthSceneID(rawValue: id))
+            return .detach(scene, cancel: cancelled)
         case .fanOut(let stamp, let call):
             switch machine.fanOut(stamp, call) {
             case .run(let scenes): return .fanOut(scenes: scenes.map(\.scene), resolved: nil)
@@ -1259,7 +1266,7 @@ import Testing
     /// The uncover shows the session again: the child the cover kept, nothing prepares.
     @Test func anUncoverShowsTheCoveredChildAgainInItsEpoch() {
         var machine = State.covered.make()
-        #expect(machine.call(.uncover, joiner: nil) == .proceed(3, cancelBuild: nil))
+        #expect(machine.call(.uncover, joiner: nil) == .proceed(3, cancelBuilds: []))
         #expect(!Machine.releasesFirst(.uncover, releasesSessionBeforeSwitch: true, hasServices: false))
         #expect(machine.animations(for: 3, .uncover) == [.immediate])
         #expect(machine.admit(3, .uncover, at: .start, current: .covered("a")) == .admit)
@@ -1419,7 +1426,7 @@ import Testing
             switch self {
             case .callEndedOfAStampNeverIssued: _ = machine.callEnded(2, result: .completed)
             case .callEndedOfStampZero: _ = machine.callEnded(0, result: .completed)
-            case .buildStartedOfAStampNeverIssued: _ = machine.buildStarted(5, 1)
+            case .buildStartedOfAStampNeverIssued: _ = machine.buildStarted(5, in: AuthSceneID(rawValue: 1), 1)
             case .startAnsweredOfAStampNeverIssued: machine.startAnswered(3, .loggedIn("a"))
             case .admitOfAStartNotAnswered:
                 var machine = State.startCalled.make()
