@@ -52,15 +52,24 @@ struct AuthFlowCallOrderTests {
         #expect(provider.tracker?.alive == ["loggedOut"], "the dropped child is released")
     }
 
-    /// Every window equal: a login builds a child in each scene, and a logout cancels the
-    /// factory's task in each, not only in the scene whose factory started last (until
-    /// 2026-12-07 the flow kept one factory per call, and the other window's ran on).
-    @Test func aLogoutCancelsTheLoginsFactoryInEveryWindow() async {
-        let (flow, provider, gate) = await Self.flowWithHeldLogin()
+    /// A flow logged out in two windows, and a login whose factories wait at the gate in
+    /// both.
+    static func loginHeldInTwoWindows() async -> (
+        Flow, TestAuthProvider, Gate, AuthScene<TestAuthProvider>, Task<AuthResult, Never>
+    ) {
+        let (flow, provider, gate) = await flowWithHeldLogin()
         let second = flow.attachScene(placeholder: Screen("placeholder"))
         #expect(await eventually { await second.container.child.child.name == "loggedOut" })
         let login = Task { await flow.login("ada") }
         #expect(await eventually { gate.waitingCount == 2 })
+        return (flow, provider, gate, second, login)
+    }
+
+    /// Every window equal: a login builds a child in each scene, and a logout cancels the
+    /// factory's task in each, not only in the scene whose factory started last (until
+    /// 2026-12-07 the flow kept one factory per call, and the other window's ran on).
+    @Test func aLogoutCancelsTheLoginsFactoryInEveryWindow() async {
+        let (flow, provider, gate, second, login) = await Self.loginHeldInTwoWindows()
         let logout = Task { await flow.logout() }
         #expect(await eventually { flow.callCount == 3 })
         gate.open()
@@ -74,11 +83,7 @@ struct AuthFlowCallOrderTests {
     /// A window closed while its factory builds the newest call's child has that factory
     /// cancelled: its container drops what it makes. The other window's goes on.
     @Test func detachingAWindowCancelsItsFactoryAndNoOther() async {
-        let (flow, provider, gate) = await Self.flowWithHeldLogin()
-        let second = flow.attachScene(placeholder: Screen("placeholder"))
-        #expect(await eventually { await second.container.child.child.name == "loggedOut" })
-        let login = Task { await flow.login("ada") }
-        #expect(await eventually { gate.waitingCount == 2 })
+        let (flow, provider, gate, second, login) = await Self.loginHeldInTwoWindows()
         let detach = Task { await flow.detach(second) }
         #expect(await eventually { flow.scenes.count == 1 })
         gate.open()
