@@ -143,7 +143,7 @@ struct AuthCallOrder<Call, Joiner, Build> {
     /// order they started.
     mutating func makeNewest(_ stamp: Stamp, _ call: Call) -> [Build] {
         precondition(stamp == lastStamp, "Internal inconsistency: call \(stamp) made newest after \(lastStamp)")
-        let cancelled = builds.map(\.handle)
+        let cancelled = builds.isEmpty ? [] : builds.map { $0.handle }
         state = .running(stamp, call, builds: [], fannedOut: false, begun: false)
         return cancelled
     }
@@ -192,8 +192,8 @@ struct AuthCallOrder<Call, Joiner, Build> {
     /// returned to cancel (the scene shows nothing more; its container drops what they
     /// make). So a flow whose windows come and go keeps no factory of a window gone.
     mutating func detached(_ scene: AuthSceneID) -> [Build] {
-        let gone = builds.filter { $0.scene == scene }.map(\.handle)
-        guard !gone.isEmpty else { return [] }
+        guard builds.contains(where: { $0.scene == scene }) else { return [] }
+        let gone = builds.filter { $0.scene == scene }.map { $0.handle }
         let kept = builds.filter { $0.scene != scene }
         switch state {
         case .idle: break
