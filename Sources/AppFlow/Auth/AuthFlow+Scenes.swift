@@ -131,8 +131,14 @@ extension AuthFlow {
                 return admitted
             },
             to: { [self] in
-                let child = await makeChild(place, origin, epoch, scene.id, sceneRun)
-                return screen(place, child, nil, epoch, scene, stamp: nil)
+                // In a task of its own, which a newer call cancels, as a call's factory.
+                let build = Task.explorable("child build") { [self] in
+                    await makeChild(place, origin, epoch, scene.id, sceneRun)
+                }
+                if case .cancel(let handle) = decide({ $0.buildStarted(stamp, in: scene.id, build) }) {
+                    handle.cancel()
+                }
+                return screen(place, await build.value, nil, epoch, scene, stamp: nil)
             }
         )
         factoryReturned(sceneRun)

@@ -94,6 +94,29 @@ struct AuthFlowCallOrderTests {
         await flow.finish()
     }
 
+    /// A window attached mid-session builds the session's child in its placement; a logout
+    /// made while that factory runs cancels its task, as it cancels a call's factory.
+    @Test func aLogoutCancelsTheFactoryOfAWindowBeingPlacedInTheSession() async {
+        var provider = TestAuthProvider()
+        provider.session = "ada"
+        let armed = LockedValue(false)
+        let gate = Gate()
+        provider.onLoggedInFactory = { if armed.withLock({ $0 }) { await gate.pass() } }
+        let flow = Flow(provider: provider, splash: Screen("splash"))
+        defer { gate.open() }
+        #expect(await flow.start() == .completed)
+        armed.withLock { $0 = true }
+        let second = flow.attachScene(placeholder: Screen("placeholder"))
+        #expect(await eventually { gate.waitingCount == 1 })
+        let logout = Task { await flow.logout() }
+        #expect(await eventually { flow.callCount == 2 })
+        gate.open()
+        #expect(await logout.value(within: .seconds(10)) == .completed)
+        #expect(provider.cancelledFactories.all == ["ada"], "the placement's factory sees the logout")
+        #expect(await eventually { await second.container.child.child.name == "loggedOut" })
+        await flow.finish()
+    }
+
     /// A tracer that, once armed, makes a logout the moment call `number`'s factory begins:
     /// from the performer's own task, after the factory's task started and before the flow
     /// has recorded it, so that the logout finds no factory to cancel.
