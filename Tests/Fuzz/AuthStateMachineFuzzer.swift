@@ -640,7 +640,7 @@ struct AuthMachineDriver {
         for joiner in end.joiners {
             guard resumed.insert(joiner).inserted else { violated("joiner \(joiner) resumed twice") }
         }
-        if stamp == newest { builds = [] }
+        // Its factories stay: a late scene's may still build, and the next call cancels it.
     }
 
     /// The model of where start `stamp` lands: its answer, then each guard in call order

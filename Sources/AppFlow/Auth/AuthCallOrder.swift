@@ -9,7 +9,7 @@
 /// one instead (``join(_:if:)``) and is resumed with its result when it ends.
 ///
 /// `Call` is what a call is, `Joiner` how a joined call is resumed, `Build` the handle of a
-/// running factory, which a newer call cancels: one per scene the call builds in.
+/// running factory, which a newer call cancels: one or more per scene the call builds in.
 ///
 /// ## Invariants
 /// ``invariantViolations()`` checks them; its table after every row, the auth fuzzer after
@@ -211,10 +211,16 @@ struct AuthCallOrder<Call, Joiner, Build> {
     }
 
     /// Call `stamp` has ended: returns the calls that joined it, and whether it was
-    /// answered unchanged; the order forgets both.
+    /// answered unchanged; the order forgets both, and keeps its factories (until
+    /// 2026-12-07 it forgot them, so a late scene's factory still running was not cancelled
+    /// by the next call).
     mutating func end(_ stamp: Stamp) -> Ending {
         switch state {
-        case .running(stamp, let call, _, _, _), .ended(stamp, let call, _): state = .ended(stamp, call, builds: [])
+        // Its factories are kept: a scene that joined it late, or one placed while it ran,
+        // may still build, and a newer call must cancel that one too. A newer call or the
+        // scene's detach lets them go, outside the lock.
+        case .running(stamp, let call, let builds, _, _): state = .ended(stamp, call, builds: builds)
+        case .ended(stamp, _, _): break
         case .idle, .running, .ended: break
         }
         return Ending(

@@ -52,30 +52,74 @@ struct AuthFlowCallOrderTests {
         #expect(provider.tracker?.alive == ["loggedOut"], "the dropped child is released")
     }
 
-    /// A flow logged out in two windows, and a login whose factories wait at the gate in
-    /// both.
-    static func loginHeldInTwoWindows() async -> (
-        Flow, TestAuthProvider, Gate, AuthScene<TestAuthProvider>, Task<AuthResult, Never>
-    ) {
-        let (flow, provider, gate) = await flowWithHeldLogin()
+    /// Holds each logged-in factory, once armed, at a gate of its own, in the order the
+    /// factories start, and records each cancellation its task hears while it waits there:
+    /// a test waits for the cancellation itself, never for a step that comes before it.
+    final class HeldFactories: Sendable {
+        private let state = LockedValue<(armed: Bool, gates: [Gate])>((false, []))
+        /// The factories whose task was cancelled while held, by the order they started.
+        let cancelled = Log<Int>()
+
+        func arm() { state.withLock { $0.armed = true } }
+        /// How many factories have been held so far.
+        var count: Int { state.withLock { $0.gates.count } }
+        func open(_ index: Int) { state.withLock { $0.gates[index] }.open() }
+        func openAll() {
+            for gate in state.withLock({ $0.gates }) { gate.open() }
+        }
+
+        /// What a factory runs first: once armed, waits at a new gate.
+        func hold() async {
+            let held: (index: Int, gate: Gate)? = state.withLock { state in
+                guard state.armed else { return nil }
+                state.gates.append(Gate())
+                return (state.gates.count - 1, state.gates[state.gates.count - 1])
+            }
+            guard let held else { return }
+            await withTaskCancellationHandler {
+                await held.gate.pass()
+            } onCancel: { [cancelled] in
+                cancelled.append(held.index)
+            }
+        }
+    }
+
+    /// A flow of a provider whose logged-in factories `held` holds, started in `session`.
+    static func flow(holding held: HeldFactories, session: String? = nil) async -> Flow {
+        var provider = TestAuthProvider()
+        provider.session = session
+        provider.onLoggedInFactory = { await held.hold() }
+        let flow = Flow(provider: provider, splash: Screen("splash"))
+        #expect(await flow.start() == .completed)
+        held.arm()
+        return flow
+    }
+
+    /// A flow logged out in two windows, and a login whose factories are held in both.
+    static func loginHeldInTwoWindows(
+        _ held: HeldFactories
+    ) async -> (Flow, AuthScene<TestAuthProvider>, Task<AuthResult, Never>) {
+        let flow = await flow(holding: held)
         let second = flow.attachScene(placeholder: Screen("placeholder"))
         #expect(await eventually { await second.container.child.child.name == "loggedOut" })
         let login = Task { await flow.login("ada") }
-        #expect(await eventually { gate.waitingCount == 2 })
-        return (flow, provider, gate, second, login)
+        #expect(await eventually { held.count == 2 })
+        return (flow, second, login)
     }
 
     /// Every window equal: a login builds a child in each scene, and a logout cancels the
     /// factory's task in each, not only in the scene whose factory started last (until
     /// 2026-12-07 the flow kept one factory per call, and the other window's ran on).
     @Test func aLogoutCancelsTheLoginsFactoryInEveryWindow() async {
-        let (flow, provider, gate, second, login) = await Self.loginHeldInTwoWindows()
+        let held = HeldFactories()
+        defer { held.openAll() }
+        let (flow, second, login) = await Self.loginHeldInTwoWindows(held)
         let logout = Task { await flow.logout() }
-        #expect(await eventually { flow.callCount == 3 })
-        gate.open()
+        #expect(await eventually { held.cancelled.all.count == 2 }, "both windows' factories see the logout")
+        held.openAll()
         #expect(await login.value(within: .seconds(10)) == .superseded)
         #expect(await logout.value(within: .seconds(10)) == .unchanged)
-        #expect(provider.cancelledFactories.all == ["ada", "ada"], "both windows' factories see the logout")
+        #expect(held.cancelled.all.sorted() == [0, 1])
         #expect(await second.container.child.child.name == "loggedOut")
         await flow.finish()
     }
@@ -83,13 +127,15 @@ struct AuthFlowCallOrderTests {
     /// A window closed while its factory builds the newest call's child has that factory
     /// cancelled: its container drops what it makes. The other window's goes on.
     @Test func detachingAWindowCancelsItsFactoryAndNoOther() async {
-        let (flow, provider, gate, second, login) = await Self.loginHeldInTwoWindows()
+        let held = HeldFactories()
+        defer { held.openAll() }
+        let (flow, second, login) = await Self.loginHeldInTwoWindows(held)
         let detach = Task { await flow.detach(second) }
-        #expect(await eventually { flow.scenes.count == 1 })
-        gate.open()
+        #expect(await eventually { held.cancelled.all.count == 1 }, "the closed window's factory is cancelled")
+        held.openAll()
         #expect(await login.value(within: .seconds(10)) == .completed)
         #expect(await detach.value(within: .seconds(10)) != nil)
-        #expect(provider.cancelledFactories.all == ["ada"], "only the closed window's factory is cancelled")
+        #expect(held.cancelled.all.count == 1, "no other factory is cancelled")
         #expect(await flow.scene.container.child.child.name == "main(ada)")
         await flow.finish()
     }
@@ -97,22 +143,36 @@ struct AuthFlowCallOrderTests {
     /// A window attached mid-session builds the session's child in its placement; a logout
     /// made while that factory runs cancels its task, as it cancels a call's factory.
     @Test func aLogoutCancelsTheFactoryOfAWindowBeingPlacedInTheSession() async {
-        var provider = TestAuthProvider()
-        provider.session = "ada"
-        let armed = LockedValue(false)
-        let gate = Gate()
-        provider.onLoggedInFactory = { if armed.withLock({ $0 }) { await gate.pass() } }
-        let flow = Flow(provider: provider, splash: Screen("splash"))
-        defer { gate.open() }
-        #expect(await flow.start() == .completed)
-        armed.withLock { $0 = true }
+        let held = HeldFactories()
+        defer { held.openAll() }
+        let flow = await Self.flow(holding: held, session: "ada")
         let second = flow.attachScene(placeholder: Screen("placeholder"))
-        #expect(await eventually { gate.waitingCount == 1 })
+        #expect(await eventually { held.count == 1 })
         let logout = Task { await flow.logout() }
-        #expect(await eventually { flow.callCount == 2 })
-        gate.open()
+        #expect(await eventually { held.cancelled.all == [0] }, "the placement's factory sees the logout")
+        held.openAll()
         #expect(await logout.value(within: .seconds(10)) == .completed)
-        #expect(provider.cancelledFactories.all == ["ada"], "the placement's factory sees the logout")
+        #expect(await eventually { await second.container.child.child.name == "loggedOut" })
+        await flow.finish()
+    }
+
+    /// A window attached while a login is on its way joins it and builds after the login
+    /// has ended in the first window: a logout made then cancels that factory too, for an
+    /// ended call keeps its factories (until 2026-12-07 its end forgot them).
+    @Test func aLogoutCancelsTheFactoryOfAWindowThatJoinedTheLoginAfterTheLoginEnded() async {
+        let held = HeldFactories()
+        defer { held.openAll() }
+        let flow = await Self.flow(holding: held)
+        let login = Task { await flow.login("ada") }
+        #expect(await eventually { held.count == 1 })
+        let second = flow.attachScene(placeholder: Screen("placeholder"))
+        #expect(await eventually { held.count == 2 })
+        held.open(0)
+        #expect(await login.value(within: .seconds(10)) == .completed)
+        let logout = Task { await flow.logout() }
+        #expect(await eventually { held.cancelled.all == [1] }, "the late window's factory sees the logout")
+        held.openAll()
+        #expect(await logout.value(within: .seconds(10)) == .completed)
         #expect(await eventually { await second.container.child.child.name == "loggedOut" })
         await flow.finish()
     }
