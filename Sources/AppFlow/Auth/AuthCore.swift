@@ -237,6 +237,19 @@ extension AuthFlow {
             return (intents.detached(id), cancelBuilds)
         }
 
+        /// A factory of call `stamp` has started in scene `scene` as `handle`: the calls'
+        /// machine keeps it while the scene is attached (``AuthStateMachine/buildStarted(_:in:_:)``);
+        /// a scene detached before its factory started (during the delay or the outgoing
+        /// child's preparation) had none for its detach to cancel, so it is cancelled now.
+        mutating func buildStarted(
+            _ stamp: Machine.Stamp,
+            in scene: AuthSceneID,
+            _ handle: Task<Child, Never>
+        ) -> Machine.BuildAction {
+            guard calls.sceneList.contains(scene) else { return .cancel(handle) }
+            return calls.buildStarted(stamp, in: scene, handle)
+        }
+
         /// The scene whose child the flow's phase reads: the first attached, else the last
         /// detached.
         var shownScene: AuthScene<Provider> {

@@ -369,7 +369,7 @@ extension AuthFlow {
             await makeChild(plan.place, plan.origin, plan.epoch, scene.id, sceneRun)
         }
         trace(.workBegan(number: stamp, scene: scene.id, work: .child))
-        if case .cancel(let handle) = decide({ $0.buildStarted(stamp, in: scene.id, build) }) {
+        if case .cancel(let handle) = core.withLock({ $0.buildStarted(stamp, in: scene.id, build) }) {
             handle.cancel()
         }
         let child = await build.value

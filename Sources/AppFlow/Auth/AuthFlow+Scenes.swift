@@ -135,7 +135,7 @@ extension AuthFlow {
                 let build = Task.explorable("child build") { [self] in
                     await makeChild(place, origin, epoch, scene.id, sceneRun)
                 }
-                if case .cancel(let handle) = decide({ $0.buildStarted(stamp, in: scene.id, build) }) {
+                if case .cancel(let handle) = core.withLock({ $0.buildStarted(stamp, in: scene.id, build) }) {
                     handle.cancel()
                 }
                 return screen(place, await build.value, nil, epoch, scene, stamp: nil)

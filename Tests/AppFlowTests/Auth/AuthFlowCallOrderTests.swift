@@ -177,6 +177,39 @@ struct AuthFlowCallOrderTests {
         await flow.finish()
     }
 
+    /// A window detached while its outgoing child prepares for a logout has no factory yet
+    /// for its detach to cancel; the factory that starts there afterwards is cancelled as it
+    /// starts, so the detach does not wait for it. The other window's goes on.
+    @Test func aFactoryThatStartsInAWindowAlreadyDetachedIsCancelledAtOnce() async {
+        let held = HeldFactories()
+        let preparation = Gate()
+        defer {
+            preparation.open()
+            held.openAll()
+        }
+        var provider = TestAuthProvider()
+        provider.session = "ada"
+        provider.logoutPreparationGate = preparation
+        provider.onLoggedOutFactory = { await held.hold() }
+        let flow = Flow(provider: provider, splash: Screen("splash"))
+        #expect(await flow.start() == .completed)
+        let second = flow.attachScene(placeholder: Screen("placeholder"))
+        #expect(await eventually { await second.container.child.child.name == "main(ada)" })
+        held.arm()
+        let logout = Task { await flow.logout() }
+        #expect(await eventually { preparation.waitingCount == 2 })
+        let detach = Task { await flow.detach(second) }
+        #expect(await eventually { flow.scenes.count == 1 })
+        preparation.open()
+        #expect(await eventually { held.cancelled.all.count == 1 }, "the detached window's factory is cancelled")
+        held.openAll()
+        #expect(await logout.value(within: .seconds(10)) == .completed)
+        #expect(await detach.value(within: .seconds(10)) != nil)
+        #expect(held.cancelled.all.count == 1, "no other factory is cancelled")
+        #expect(await flow.scene.container.child.child.name == "loggedOut")
+        await flow.finish()
+    }
+
     /// A tracer that, once armed, makes a logout the moment call `number`'s factory begins:
     /// from the performer's own task, after the factory's task started and before the flow
     /// has recorded it, so that the logout finds no factory to cancel.
