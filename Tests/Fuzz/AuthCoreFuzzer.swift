@@ -484,7 +484,7 @@ struct AuthCoreDriver {
                 for id in scenes { services.shown[id] = nil }
                 performServices(withServices { $0.scenesGone(scenes) }, "scenesGone(\(scenes))")
             case .waitForOvertakenFactories: drainOvertaken()
-            case .finishScenes, .endFeeds: break
+            case .cancelFactories, .finishScenes, .endFeeds: break
             }
         }
     }

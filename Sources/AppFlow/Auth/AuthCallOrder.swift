@@ -229,6 +229,20 @@ struct AuthCallOrder<Call, Joiner, Build> {
         )
     }
 
+    /// The flow finishes: every factory of the newest call is let go, and returned to
+    /// cancel (their children would be dropped). Every one started later is cancelled by
+    /// its own step (``AuthCore`` checks the flow is not finished).
+    mutating func finished() -> [Build] {
+        let handles = builds.isEmpty ? [] : builds.map { $0.handle }
+        switch state {
+        case .idle: break
+        case .running(let stamp, let call, _, let fannedOut, let begun):
+            state = .running(stamp, call, builds: [], fannedOut: fannedOut, begun: begun)
+        case .ended(let stamp, let call, _): state = .ended(stamp, call, builds: [])
+        }
+        return handles
+    }
+
     /// The invariants of the type's documentation that the state breaks; empty when all hold.
     func invariantViolations() -> [String] {
         let held = [newest] + Array(joiners.keys) + Array(unchanged)

@@ -240,13 +240,14 @@ extension AuthFlow {
         /// A factory of call `stamp` has started in scene `scene` as `handle`: the calls'
         /// machine keeps it while the scene is attached (``AuthStateMachine/buildStarted(_:in:_:)``);
         /// a scene detached before its factory started (during the delay or the outgoing
-        /// child's preparation) had none for its detach to cancel, so it is cancelled now.
+        /// child's preparation) had none for its detach to cancel, so it is cancelled now,
+        /// as is one that starts after ``finish()``.
         mutating func buildStarted(
             _ stamp: Machine.Stamp,
             in scene: AuthSceneID,
             _ handle: Task<Child, Never>
         ) -> Machine.BuildAction {
-            guard calls.sceneList.contains(scene) else { return .cancel(handle) }
+            guard !calls.isFinished, calls.sceneList.contains(scene) else { return .cancel(handle) }
             return calls.buildStarted(stamp, in: scene, handle)
         }
 
@@ -298,6 +299,8 @@ extension AuthFlow {
             /// session's services is refused, so that no scene's transition waits for
             /// services while its container finishes.
             case refuseServices(ServicesAction)
+            /// The factories still building are cancelled: their children would be dropped.
+            case cancelFactories([Task<Child, Never>])
             /// The scenes' containers finish, together; each lets go of a child a cover kept.
             case finishScenes([(id: AuthSceneID, scene: AuthScene<Provider>)])
             /// The event streams end, after their scenes' last events (a detached scene's too).
@@ -318,7 +321,10 @@ extension AuthFlow {
             if Provider.hasServices {
                 steps.append(.refuseServices(services.sessionChanged(to: nil)))
             }
-            steps += [.finishScenes(scenes), .endFeeds(feeds.finish()), .waitForOvertakenFactories]
+            steps += [
+                .cancelFactories(calls.finishBuilds()), .finishScenes(scenes), .endFeeds(feeds.finish()),
+                .waitForOvertakenFactories,
+            ]
             if Provider.hasServices {
                 steps.append(.finishServices(scenes.map { $0.id }))
             }

@@ -429,7 +429,8 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
     /// Ends the flow, as ``FlowContainer/finish()`` ends its container.
     ///
     /// Calls that have not started return ``AuthResult/cancelled``; the running one is
-    /// cut short (or cancelled if its child was still being made); every stream from
+    /// cut short (or cancelled if its child was still being made: the factory's task is
+    /// cancelled, in every scene, and its child dropped); every stream from
     /// ``events(bufferingPolicy:)`` ends. Calls made afterwards return
     /// ``AuthResult/cancelled`` at once. It returns once all of that is done, including the
     /// factories of calls a newer call overtook (their children are dropped) and the
@@ -442,6 +443,8 @@ public final class AuthFlow<Provider: AuthFlowProvider>: Sendable {
                 performIntents(action)
             case .refuseServices(let action):
                 services?.perform(action)
+            case .cancelFactories(let builds):
+                for build in builds { build.cancel() }
             case .finishScenes(let scenes):
                 await withTaskGroup(of: Void.self) { group in
                     for (_, scene) in scenes {

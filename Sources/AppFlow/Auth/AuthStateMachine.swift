@@ -663,6 +663,12 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         return scenes
     }
 
+    /// The flow is finished: the newest call's factories, to cancel
+    /// (``AuthCallOrder/finished()``).
+    mutating func finishBuilds() -> [Build] {
+        order.finished()
+    }
+
     // MARK: - Invariants
 
     /// The invariants of the type's documentation that the state breaks; empty when all hold.

@@ -91,6 +91,8 @@ import Testing
         case buildStarted(UInt64)
         /// This scene is detached.
         case detached(UInt64)
+        /// The flow finishes.
+        case finished
         case fannedOut(UInt64)
         case began(UInt64)
         case answeredUnchanged(UInt64)
@@ -103,6 +105,7 @@ import Testing
             case .makeNewest(let call): return "makeNewest(last, \(call))"
             case .buildStarted(let stamp): return "buildStarted(\(stamp), in: 2, 20)"
             case .detached(let scene): return "detached(\(scene))"
+            case .finished: return "finished"
             case .fannedOut(let stamp): return "fannedOut(\(stamp))"
             case .began(let stamp): return "began(\(stamp))"
             case .answeredUnchanged(let stamp): return "answeredUnchanged(\(stamp))"
@@ -115,7 +118,7 @@ import Testing
     /// call issued last decides), and each call issued so far may start a factory or end.
     static func inputs(in state: State) -> [Input] {
         let order = state.make()
-        var inputs: [Input] = [.issue, .detached(1), .detached(2)]
+        var inputs: [Input] = [.issue, .detached(1), .detached(2), .finished]
         if order.lastStamp > order.newest { inputs += [.joinLogout, .makeNewest("login"), .makeNewest("logout")] }
         for stamp in UInt64(1)...max(order.lastStamp, 1) where order.lastStamp > 0 {
             inputs += [.buildStarted(stamp), .fannedOut(stamp), .began(stamp), .answeredUnchanged(stamp), .end(stamp)]
@@ -131,6 +134,7 @@ import Testing
             return "cancel \(order.makeNewest(order.lastStamp, call))"
         case .buildStarted(let stamp): return tableText(order.buildStarted(stamp, in: AuthSceneID(rawValue: 2), 20))
         case .detached(let scene): return "cancel \(order.detached(AuthSceneID(rawValue: scene)))"
+        case .finished: return "cancel \(order.finished())"
         case .fannedOut(let stamp):
             order.fannedOut(stamp)
             return "-"

@@ -212,7 +212,8 @@ import Testing
 
     /// The order in which ``AuthFlow/finish()`` ends the flow's parts is the core's, in the
     /// one step that ends them all: intents, then the services refused (with services), the
-    /// scenes, the event streams, the overtaken factories, and the services' teardown.
+    /// factories still building cancelled, the scenes, the event streams, the overtaken
+    /// factories, and the services' teardown.
     @Test func finishEndsThePartsInTheOrderTheCoreGives() async {
         func kinds<Provider>(_ flow: AuthFlow<Provider>) -> [String] {
             flow.core.withLock { core in
@@ -220,6 +221,7 @@ import Testing
                     switch step {
                     case .dropIntents: "intents"
                     case .refuseServices: "refuse services"
+                    case .cancelFactories: "cancel factories"
                     case .finishScenes(let scenes): "scenes \(scenes.map(\.id.rawValue))"
                     case .endFeeds: "feeds"
                     case .waitForOvertakenFactories: "overtaken factories"
@@ -232,12 +234,12 @@ import Testing
         _ = withServices.attachScene(placeholder: Screen("second"))
         #expect(
             kinds(withServices) == [
-                "intents", "refuse services", "scenes [1, 2]", "feeds", "overtaken factories",
-                "services of scenes [1, 2]",
+                "intents", "refuse services", "cancel factories", "scenes [1, 2]", "feeds",
+                "overtaken factories", "services of scenes [1, 2]",
             ]
         )
         let without = AuthFlow(provider: TestAuthProvider(), splash: Screen("splash"))
-        #expect(kinds(without) == ["intents", "scenes [1]", "feeds", "overtaken factories"])
+        #expect(kinds(without) == ["intents", "cancel factories", "scenes [1]", "feeds", "overtaken factories"])
         await withServices.finish()
         await without.finish()
     }

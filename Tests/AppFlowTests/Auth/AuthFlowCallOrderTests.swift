@@ -210,6 +210,19 @@ struct AuthFlowCallOrderTests {
         await flow.finish()
     }
 
+    /// `finish()` cancels the factory still building in every window, whose child it would
+    /// drop, rather than only waiting for it.
+    @Test func finishCancelsTheFactoriesStillBuildingInEveryWindow() async {
+        let held = HeldFactories()
+        defer { held.openAll() }
+        let (flow, _, login) = await Self.loginHeldInTwoWindows(held)
+        let finish = Task { await flow.finish() }
+        #expect(await eventually { held.cancelled.all.count == 2 }, "both windows' factories see the finish")
+        held.openAll()
+        #expect(await login.value(within: .seconds(10)) == .cancelled)
+        #expect(await finish.value(within: .seconds(10)) != nil)
+    }
+
     /// A tracer that, once armed, makes a logout the moment call `number`'s factory begins:
     /// from the performer's own task, after the factory's task started and before the flow
     /// has recorded it, so that the logout finds no factory to cancel.
