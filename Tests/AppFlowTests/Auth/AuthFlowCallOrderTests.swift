@@ -32,13 +32,22 @@ struct AuthFlowCallOrderTests {
     }
 
     @Test func aLogoutCalledWhileALoginsChildIsBeingMadeCancelsTheFactoryAndDropsTheChildUnseen() async {
-        let (flow, provider, gate) = await Self.flowWithHeldLogin()
+        // The factory is held where it hears its cancellation, which the test waits for
+        // before letting it go: the logout's step comes before the cancel.
+        let held = HeldFactories()
+        defer { held.openAll() }
+        var provider = TestAuthProvider()
+        provider.tracker = ReleaseTracker()
+        provider.onLoggedInFactory = { await held.hold() }
+        let flow = Flow(provider: provider, splash: Screen("splash"))
+        #expect(await flow.start() == .completed)
+        held.arm()
         let events = Self.record(flow)
         let login = Task { await flow.login("ada") }
-        #expect(await eventually { gate.waitingCount == 1 })
+        #expect(await eventually { held.count == 1 })
         let logout = Task { await flow.logout() }
-        #expect(await eventually { flow.callCount == 3 })
-        gate.open()
+        #expect(await eventually { held.cancelled.all == [0] })
+        held.openAll()
         #expect(await login.value(within: .seconds(10)) == .superseded)
         #expect(await logout.value(within: .seconds(10)) == .unchanged)
         #expect(provider.cancelledFactories.all == ["ada"], "the factory's task sees the logout as a cancellation")
