@@ -194,13 +194,7 @@ struct AuthCallOrder<Call, Joiner, Build> {
     mutating func detached(_ scene: AuthSceneID) -> [Build] {
         guard builds.contains(where: { $0.scene == scene }) else { return [] }
         let gone = builds.filter { $0.scene == scene }.map { $0.handle }
-        let kept = builds.filter { $0.scene != scene }
-        switch state {
-        case .idle: break
-        case .running(let stamp, let call, _, let fannedOut, let begun):
-            state = .running(stamp, call, builds: kept, fannedOut: fannedOut, begun: begun)
-        case .ended(let stamp, let call, _): state = .ended(stamp, call, builds: kept)
-        }
+        keep(builds.filter { $0.scene != scene })
         return gone
     }
 
@@ -220,7 +214,6 @@ struct AuthCallOrder<Call, Joiner, Build> {
         // may still build, and a newer call must cancel that one too. A newer call or the
         // scene's detach lets them go, outside the lock.
         case .running(stamp, let call, let builds, _, _): state = .ended(stamp, call, builds: builds)
-        case .ended(stamp, _, _): break
         case .idle, .running, .ended: break
         }
         return Ending(
@@ -234,13 +227,18 @@ struct AuthCallOrder<Call, Joiner, Build> {
     /// its own step (``AuthCore`` checks the flow is not finished).
     mutating func finished() -> [Build] {
         let handles = builds.isEmpty ? [] : builds.map { $0.handle }
+        keep([])
+        return handles
+    }
+
+    /// The newest call keeps `kept` as its factories, and nothing else changes.
+    private mutating func keep(_ kept: [SceneBuild]) {
         switch state {
         case .idle: break
         case .running(let stamp, let call, _, let fannedOut, let begun):
-            state = .running(stamp, call, builds: [], fannedOut: fannedOut, begun: begun)
-        case .ended(let stamp, let call, _): state = .ended(stamp, call, builds: [])
+            state = .running(stamp, call, builds: kept, fannedOut: fannedOut, begun: begun)
+        case .ended(let stamp, let call, _): state = .ended(stamp, call, builds: kept)
         }
-        return handles
     }
 
     /// The invariants of the type's documentation that the state breaks; empty when all hold.

@@ -68,8 +68,9 @@ extension AuthFlow {
     ///
     /// **Ordering.** A call running in the scene is cut short there, and its result counts
     /// the other scenes only; a factory building its child there has its task cancelled
-    /// (the container drops what it returns), and the other scenes' factories go on. Returns once the container has finished. **Cancellation.**
-    /// Cancelling the caller does not shorten it. Detaching a scene twice, or after
+    /// (the container drops what it returns), and the other scenes' factories go on.
+    /// Returns once the container has finished. **Cancellation.** Cancelling the caller
+    /// does not shorten it. Detaching a scene twice, or after
     /// ``finish()``, waits for the same end.
     public func detach(_ scene: AuthScene<Provider>) async {
         let (intentAction, cancelBuilds) = core.withLock { $0.detach(scene.id) }

@@ -50,8 +50,8 @@ public protocol AuthFlowProvider<Session, Child>: Sendable {
     /// call returns ``AuthResult/superseded``. The later call does not wait for it: its
     /// factory may run while this one finishes, so factories of one scene can overlap
     /// (never two for calls that were both still the newest). If ``AuthFlow/finish()``
-    /// arrives while it runs, its task is cancelled and the child it returns is dropped and the call returns
-    /// ``AuthResult/cancelled`` (``AuthResult/superseded`` if a later call had superseded it);
+    /// arrives while it runs, its task is cancelled, the child it returns is dropped, and the
+    /// call returns ``AuthResult/cancelled`` (``AuthResult/superseded`` if a later call had superseded it);
     /// `finish()` waits for it to return, and after `finish()` it is not called. Each scene
     /// gets a child of its own. Its default asks the deprecated
     /// ``makeLoggedInChild(for:in:)`` chain; a provider that implements no form stops the
