@@ -586,12 +586,18 @@ struct AuthMachineDriver {
     /// A factory of call `stamp` registers its build in scene `scene`.
     mutating func startBuild(_ stamp: UInt64, in scene: UInt64) {
         nextHandle += 1
+        // Kept only for the newest call, in a scene attached, before the flow finished: a
+        // factory starting in a scene detached, or after finish, had no detach or finish
+        // to cancel it.
+        let kept = stamp == newest && attached.contains(scene) && !finished
         switch machine.buildStarted(stamp, in: AuthSceneID(rawValue: scene), nextHandle) {
         case .keep:
-            guard stamp == newest else { violated("a superseded build of \(stamp) was kept") }
+            guard kept else { violated("a build of \(stamp) in scene \(scene) was kept, attached \(attached)") }
             builds.append((stamp, scene, nextHandle))
         case .cancel(let handle):
-            guard stamp != newest, handle == nextHandle else { violated("the newest build of \(stamp) was cancelled") }
+            guard !kept, handle == nextHandle else {
+                violated("a build of \(stamp) in scene \(scene) was cancelled, attached \(attached)")
+            }
         }
     }
 
@@ -1169,10 +1175,14 @@ struct AuthMachineDriver {
 
     /// `finish`: every attached scene's container finishes.
     mutating func finish() {
-        let scenes = machine.finish()
+        let (scenes, cancelled) = machine.finish()
         guard scenes.map(\.id.rawValue) == attached, scenes.map(\.scene) == attached.map({ Int($0) }) else {
             violated("finish() = \(scenes.map(\.id)), attached \(attached)")
         }
+        guard cancelled == builds.map(\.handle) else {
+            violated("finish() cancelled \(cancelled), model \(builds.map(\.handle))")
+        }
+        builds = []
         finished = true
         for id in attached {
             finishContainer(id)

@@ -238,17 +238,14 @@ extension AuthFlow {
         }
 
         /// A factory of call `stamp` has started in scene `scene` as `handle`: the calls'
-        /// machine keeps it while the scene is attached (``AuthStateMachine/buildStarted(_:in:_:)``);
-        /// a scene detached before its factory started (during the delay or the outgoing
-        /// child's preparation) had none for its detach to cancel, so it is cancelled now,
-        /// as is one that starts after ``finish()``.
+        /// machine keeps it, or says to cancel it
+        /// (``AuthStateMachine/buildStarted(_:in:_:)``).
         mutating func buildStarted(
             _ stamp: Machine.Stamp,
             in scene: AuthSceneID,
             _ handle: Task<Child, Never>
         ) -> Machine.BuildAction {
-            guard !calls.isFinished, calls.sceneList.contains(scene) else { return .cancel(handle) }
-            return calls.buildStarted(stamp, in: scene, handle)
+            calls.buildStarted(stamp, in: scene, handle)
         }
 
         /// The scene whose child the flow's phase reads: the first attached, else the last
@@ -316,13 +313,13 @@ extension AuthFlow {
         /// what to do, in order. Calling it again gives the same steps for the scenes still
         /// attached, and nothing for the intents and the feeds that ended already.
         mutating func finish() -> [FinishStep] {
-            let scenes = calls.finish()
+            let (scenes, cancelBuilds) = calls.finish()
             var steps: [FinishStep] = [.dropIntents(intents.finish())]
             if Provider.hasServices {
                 steps.append(.refuseServices(services.sessionChanged(to: nil)))
             }
             steps += [
-                .cancelFactories(calls.finishBuilds()), .finishScenes(scenes), .endFeeds(feeds.finish()),
+                .cancelFactories(cancelBuilds), .finishScenes(scenes), .endFeeds(feeds.finish()),
                 .waitForOvertakenFactories,
             ]
             if Provider.hasServices {

@@ -550,9 +550,14 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
         stamp == newest ? .child : .switchingPlaceholder
     }
 
-    /// A factory of call `stamp` has started in `scene` as `handle`.
+    /// A factory of call `stamp` has started in `scene` as `handle`: the call order keeps it
+    /// while the call is the newest (``AuthCallOrder/buildStarted(_:in:_:)``) and the scene
+    /// is attached. A scene detached before its factory started (during the delay or the
+    /// outgoing child's preparation) had none for its detach to cancel, so it is cancelled
+    /// now, as is one that starts after ``finish()``.
     mutating func buildStarted(_ stamp: Stamp, in scene: AuthSceneID, _ handle: Build) -> BuildAction {
         checkIssued(stamp, "buildStarted")
+        guard !isFinished, sceneList.contains(scene) else { return .cancel(handle) }
         return order.buildStarted(stamp, in: scene, handle)
     }
 
@@ -657,16 +662,13 @@ struct AuthStateMachine<Session: Sendable & Equatable, Joiner, Build, Scene> {
     }
 
     /// The flow is finished: every scene is returned for its container to be finished,
-    /// and calls fanning out later resolve as `cancelled`.
-    mutating func finish() -> [(id: AuthSceneID, scene: Scene)] {
+    /// with the newest call's factories still building, to cancel
+    /// (``AuthCallOrder/finished()``); calls fanning out later resolve as `cancelled`, and a
+    /// factory starting later is cancelled as it starts (``buildStarted(_:in:_:)``). Called
+    /// again, it returns the scenes still attached and no factory.
+    mutating func finish() -> (scenes: [(id: AuthSceneID, scene: Scene)], cancelBuilds: [Build]) {
         isFinished = true
-        return scenes
-    }
-
-    /// The flow is finished: the newest call's factories, to cancel
-    /// (``AuthCallOrder/finished()``).
-    mutating func finishBuilds() -> [Build] {
-        order.finished()
+        return (scenes, order.finished())
     }
 
     // MARK: - Invariants

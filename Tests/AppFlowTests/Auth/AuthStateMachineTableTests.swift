@@ -48,7 +48,10 @@ import Testing
                 }
                 inputs += [true, false].map { .admitOvertaken(stamp, call, building: $0) }
             }
-            inputs.append(.buildStarted(stamp, 10 + Int(stamp)))
+            // Its factory starting in each scene attached, and in one that is not.
+            inputs += (snapshot.scenes.map { $0.rawValue } + [snapshot.nextScene]).map {
+                .buildStarted(stamp, in: $0, 10 + Int(stamp))
+            }
             inputs.append(.factoryWork(stamp))
             inputs += [TransitionResult.completed, .superseded, .cancelled].map { .callEnded(stamp, $0) }
             // Scenes: the call fans out once its start has an answer; each scene attached
@@ -119,6 +122,7 @@ import Testing
         .loginBegun: [1: .login("a")],
         .loggedInWithScene: [:],
         .finishedFlow: [:],
+        .finishedWhileBuilding: [1: .login("a")],
         .refreshFannedOut: [2: .refresh(nil)],
         .logoutOverSession: [2: .logout(.signedOut)],
         .lockOnItsWay: [2: .lock(.cover)],
@@ -144,7 +148,7 @@ import Testing
         let snapshot = state.expected
         let unknown = snapshot.lastStamp + 1
         var inputs: [Input] = [
-            .callEnded(unknown, .completed), .buildStarted(unknown, 1), .startAnswered(unknown, .loggedIn("a")),
+            .callEnded(unknown, .completed), .buildStarted(unknown, in: 1, 1), .startAnswered(unknown, .loggedIn("a")),
             .fanOut(unknown, .login("a")), .scenesEnded(unknown, [:], followingUp: false),
         ]
         for stamp in running(in: state) where call(of: stamp, in: state) == .start {

@@ -17,7 +17,7 @@ import Testing
         case fresh
         /// `login("a")` was called (stamp 1).
         case loggedInCalled
-        /// As `loggedInCalled`, and its factory runs as handle 10.
+        /// As `loginFannedOut`, and its factory runs in scene 1 as handle 10.
         case building
         /// As `loggedInCalled`, and the login has returned.
         case loginEnded
@@ -51,6 +51,8 @@ import Testing
         case loggedInWithScene
         /// As `sceneAttached`, and the flow finished.
         case finishedFlow
+        /// As `building`, and the flow finished: its factory was returned to cancel.
+        case finishedWhileBuilding
         /// As `loggedInWithScene`, then `refresh(nil)` (2) fanned out to scene 1, not begun.
         case refreshFannedOut
         /// `login("a")` (1) run with no scene attached (logged in as "a", epoch 1), then
@@ -150,6 +152,9 @@ import Testing
             case .finishedFlow:
                 machine = State.sceneAttached.make()
                 _ = machine.finish()
+            case .finishedWhileBuilding:
+                machine = State.building.make()
+                _ = machine.finish()
             case .refreshFannedOut:
                 machine = State.loggedInWithScene.make()
                 _ = machine.call(.refresh(nil), joiner: nil)
@@ -163,7 +168,7 @@ import Testing
             case .loggedInCalled:
                 _ = machine.call(.login("a"), joiner: nil)
             case .building:
-                machine = State.loggedInCalled.make()
+                machine = State.loginFannedOut.make()
                 _ = machine.buildStarted(1, in: AuthSceneID(rawValue: 1), 10)
             case .loginEnded:
                 machine = State.loggedInCalled.make()
@@ -284,7 +289,7 @@ import Testing
             case .loggedInCalled:
                 return Snapshot(lastStamp: 1, newest: 1, newestCall: .login("a"), requestedPhase: .loggedIn("a"))
             case .building:
-                var snapshot = State.loggedInCalled.expected
+                var snapshot = State.loginFannedOut.expected
                 (snapshot.build, snapshot.buildHandles) = (1, [.init(scene: AuthSceneID(rawValue: 1), handle: 10)])
                 return snapshot
             case .loginEnded:
@@ -358,6 +363,10 @@ import Testing
                 var snapshot = State.sceneAttached.expected
                 snapshot.isFinished = true
                 return snapshot
+            case .finishedWhileBuilding:
+                var snapshot = State.building.expected
+                (snapshot.build, snapshot.buildHandles, snapshot.isFinished) = (nil, [], true)
+                return snapshot
             case .refreshFannedOut:
                 var snapshot = State.loggedInWithScene.expected
                 (snapshot.lastStamp, snapshot.newest, snapshot.newestCall) = (2, 2, .refresh(nil))
@@ -428,7 +437,7 @@ import Testing
         case call(Machine.Call, joiner: String?)
         case startAnswered(UInt64, AuthInitialState<String>)
         case admit(UInt64, Machine.Call, FlowAdmissionPoint, current: AuthPlace<String>)
-        case buildStarted(UInt64, Int)
+        case buildStarted(UInt64, in: UInt64, Int)
         /// What call `stamp`'s factory makes: its child, or the switching placeholder.
         case factoryWork(UInt64)
         /// What a call beaten at a scene's arrival gate returns.
@@ -477,7 +486,8 @@ import Testing
             case .startAnswered(let stamp, let answer): return "startAnswered(\(stamp), \(answer))"
             case .admit(let stamp, let call, let point, let current):
                 return "admit(\(stamp), \(Self.text(call)), at: \(point), showing: \(current))"
-            case .buildStarted(let stamp, let handle): return "buildStarted(\(stamp), \(handle))"
+            case .buildStarted(let stamp, let scene, let handle):
+                return "buildStarted(\(stamp), in: \(scene), \(handle))"
             case .factoryWork(let stamp): return "factoryWork(\(stamp))"
             case .beatenAtGate(let cancelled): return "beatenAtGate(callerCancelled: \(cancelled))"
             case .callEnded(let stamp, let result): return "callEnded(\(stamp), \(result))"
@@ -495,7 +505,7 @@ import Testing
         case detach(String?, cancel: [Int])
         case fanOut(scenes: [String], resolved: TransitionResult?)
         case scenesEnded(followUp: [String], done: TransitionResult?)
-        case finished([String])
+        case finished([String], cancel: [Int])
         case placement(Bool)
         case rejoin(Machine.AttachAction?)
         case factoryWork(Machine.FactoryWork)
@@ -581,12 +591,14 @@ import Testing
         // Any later call cancels the factory of an older one.
         row(.building, .call(.logout(.signedOut), joiner: "j"), .call(.proceed(2, cancelBuilds: [10]))) {
             $0 = State.logoutAfterLogin.expected
+            ($0.scenes, $0.nextScene) = ([AuthSceneID(rawValue: 1)], 2)
         },
         row(.building, .call(.login("b"), joiner: nil), .call(.proceed(2, cancelBuilds: [10]))) {
             $0.lastStamp = 2
             $0.newest = 2
             $0.newestCall = .login("b")
             $0.requestedPhase = .loggedIn("b")
+            $0.newestFannedOut = false
             $0.build = nil
             $0.buildHandles = []
         },
@@ -618,9 +630,13 @@ import Testing
     ]
 
     static let buildAndEndRows: [Row] = [
-        // A factory of the newest call is kept; one of an overtaken call is cancelled at once.
-        row(.loggedInCalled, .buildStarted(1, 10), .buildStarted(.keep)) { $0 = State.building.expected },
-        row(.logoutAfterLogin, .buildStarted(1, 10), .buildStarted(.cancel(10))),
+        // A factory of the newest call is kept in a scene attached; one of an overtaken call
+        // is cancelled at once, as is one in a scene not attached (detached before its
+        // factory started: its detach had nothing to cancel).
+        row(.loginFannedOut, .buildStarted(1, in: 1, 10), .buildStarted(.keep)) { $0 = State.building.expected },
+        row(.logoutAfterLogin, .buildStarted(1, in: 1, 10), .buildStarted(.cancel(10))),
+        row(.loginFannedOut, .buildStarted(1, in: 2, 10), .buildStarted(.cancel(10))),
+        row(.loggedInCalled, .buildStarted(1, in: 1, 10), .buildStarted(.cancel(10))),
         // A call's end resumes the logouts that joined it, with its result, and forgets
         // its factory.
         row(.logoutJoined, .callEnded(1, .completed), end(.completed, ["j1"])) {
@@ -637,7 +653,7 @@ import Testing
         },
         // An ended call keeps its factories: a late scene's may still build.
         row(.building, .callEnded(1, .interrupted), end(.interrupted)) {
-            $0.newestEnded = true
+            ($0.newestEnded, $0.newestFannedOut) = (true, false)
         },
         row(.logoutAfterLogin, .callEnded(1, .superseded), end(.superseded)),
         row(.loginAfterLogout, .callEnded(1, .superseded), end(.superseded)) {
@@ -818,9 +834,16 @@ import Testing
         row(.sceneAttached, .detach(2), .detach(nil, cancel: [])),
         // Detaching a scene returns the newest call's factory there, to cancel: the scene
         // shows nothing more.
-        row(.building, .detach(1), .detach(nil, cancel: [10])) { ($0.build, $0.buildHandles) = (nil, []) },
+        row(.building, .detach(1), .detach("s1", cancel: [10])) {
+            ($0.build, $0.buildHandles, $0.scenes) = (nil, [], [])
+        },
         row(.building, .detach(2), .detach(nil, cancel: [])),
-        row(.sceneAttached, .finish, .finished(["s1"])) { $0.isFinished = true },
+        row(.sceneAttached, .finish, .finished(["s1"], cancel: [])) { $0.isFinished = true },
+        // Finishing returns the newest call's factories still building, to cancel; one that
+        // starts later is cancelled as it starts, in a scene still attached too.
+        row(.building, .finish, .finished(["s1"], cancel: [10])) { $0 = State.finishedWhileBuilding.expected },
+        row(.finishedWhileBuilding, .finish, .finished(["s1"], cancel: [])),
+        row(.finishedWhileBuilding, .buildStarted(1, in: 1, 11), .buildStarted(.cancel(11))),
         // A finished flow places no scene, and begins nothing.
         row(.finishedFlow, .attach("s2"), .attach(.wait(two))) { ($0.scenes, $0.nextScene) = ([one, two], 3) },
         // A scene that joined a call which ended before it got there goes where the flow
@@ -860,6 +883,7 @@ import Testing
         // flow stays where it is.
         row(.building, .call(.lock(.cover), joiner: nil), .call(.proceed(2, cancelBuilds: [10]))) {
             ($0.lastStamp, $0.newest, $0.newestCall, $0.lastHidden) = (2, 2, .lock(.cover), .lock(2))
+            $0.newestFannedOut = false
             ($0.build, $0.buildHandles, $0.requestedPhase) = (nil, [], .splash)
         },
         row(.unlockAfterCover, .call(.lock(.cover), joiner: nil), .call(.proceed(4, cancelBuilds: []))) {
@@ -1061,8 +1085,8 @@ import Testing
             return .none
         case .admit(let stamp, let call, let point, let current):
             return .admit(machine.admit(stamp, call, at: point, current: current))
-        case .buildStarted(let stamp, let handle):
-            return .buildStarted(machine.buildStarted(stamp, in: AuthSceneID(rawValue: 1), handle))
+        case .buildStarted(let stamp, let scene, let handle):
+            return .buildStarted(machine.buildStarted(stamp, in: AuthSceneID(rawValue: scene), handle))
         case .factoryWork(let stamp): return .factoryWork(machine.factoryWork(stamp))
         case .beatenAtGate(let cancelled): return .beaten(machine.beatenAtGate(callerCancelled: cancelled))
         case .callEnded(let stamp, let result): return .callEnded(machine.callEnded(stamp, result: result))
@@ -1081,7 +1105,9 @@ import Testing
             case .followUp(let scenes): return .scenesEnded(followUp: scenes.map(\.scene), done: nil)
             case .done(let result): return .scenesEnded(followUp: [], done: result)
             }
-        case .finish: return .finished(machine.finish().map(\.scene))
+        case .finish:
+            let (scenes, cancelled) = machine.finish()
+            return .finished(scenes.map(\.scene), cancel: cancelled)
         case .admitPlacement(let stamp): return .placement(machine.admitPlacement(stamp))
         case .rejoin(let scene, let stamp, let result):
             return .rejoin(machine.rejoin(AuthSceneID(rawValue: scene), after: stamp, result: result))
