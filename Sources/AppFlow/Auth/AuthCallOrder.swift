@@ -224,9 +224,10 @@ struct AuthCallOrder<Call, Joiner, Build> {
 
     /// The flow finishes: every factory of the newest call is let go, and returned to
     /// cancel (their children would be dropped). Every one started later is cancelled by
-    /// its own step (``AuthCore`` checks the flow is not finished).
+    /// its own step (``AuthStateMachine/buildStarted(_:in:_:)`` checks the flow is not
+    /// finished).
     mutating func finished() -> [Build] {
-        let handles = builds.isEmpty ? [] : builds.map { $0.handle }
+        let handles = builds.map { $0.handle }
         keep([])
         return handles
     }
