@@ -46,8 +46,15 @@ struct AuthCoreDriver {
     var logouts = 0
     /// Each intent opened: the session it names and how many logouts came before it.
     var intents: [UInt64: (session: Int?, logoutsBefore: Int)] = [:]
-    /// The intent whose delivery was decided and has not ended.
-    var delivering: UInt64?
+    /// The delivery tasks not yet run, as the performer starts one for each decision: its
+    /// number and its intent's id. A task runs late, perhaps after its decision was taken
+    /// back and its intent decided again.
+    var tasks: [(decision: UInt64, id: UInt64)] = []
+    /// The decisions a call took back: their tasks must not start.
+    var takenBack: Set<UInt64> = []
+    /// The newest decision handed out, and the intents whose delivery started.
+    var newestDecision: UInt64 = 0
+    var startedIntents: Set<UInt64> = []
     /// The stamp of the newest logout, and of the newest lock or cover, that took its place
     /// (went on, or joined a call on its way), as the model counts them.
     var lastLogout: UInt64 = 0
@@ -138,8 +145,8 @@ struct AuthCoreDriver {
             case .lock: lastLock = stamp
             case .start, .login, .refresh, .unlock, .uncover: break
             }
-            // A call takes back a delivery decided and not started.
-            delivering = nil
+            // A call takes back a delivery decided and not started; its task still runs.
+            takenBack.formUnion(tasks.map(\.decision))
             perform(intentAction)
         }
         guard case .proceed(let stamp, _) = action else { return }
@@ -428,11 +435,19 @@ struct AuthCoreDriver {
         }
     }
 
-    /// The delivery decided starts and ends.
-    mutating func deliver() {
-        guard let id = delivering else { return }
-        delivering = nil
-        guard core.deliveryStarting(id) else { return }
+    /// One delivery task runs, not necessarily the newest: it starts and ends, if the core
+    /// lets it start. A start is let only for the newest decision, not taken back, of an
+    /// intent not delivered before.
+    mutating func deliver(_ input: inout FuzzInput) {
+        guard !tasks.isEmpty else { return }
+        let (decision, id) = tasks.remove(at: input.choose(tasks.count))
+        guard core.deliveryStarting(decision) else { return }
+        guard decision == newestDecision, !takenBack.contains(decision), startedIntents.insert(id).inserted else {
+            let taken = takenBack.contains(decision)
+            violated(
+                "delivery decision \(decision) of intent \(id) started (newest \(newestDecision), taken back \(taken))"
+            )
+        }
         perform(core.deliveryEnded(id))
     }
 
@@ -514,7 +529,11 @@ struct AuthCoreDriver {
                 "intent \(delivery.id) delivered to child \(delivery.child) in \(delivery.scene), which shows \(String(describing: shown[delivery.scene]))"
             )
         }
-        delivering = delivery.id
+        guard delivery.decision > newestDecision else {
+            violated("delivery decision \(delivery.decision) after \(newestDecision)")
+        }
+        newestDecision = delivery.decision
+        tasks.append((delivery.decision, delivery.id))
     }
 
     /// The services live for the flow's session; a finished flow has left its session for
@@ -560,7 +579,7 @@ struct AuthCoreDriver {
                 case 7: factoryStep(&input)
                 default: activate(&input)
                 }
-            default: deliver()
+            default: deliver(&input)
             }
             checkModel()
         }

@@ -49,6 +49,9 @@ struct IntentMachineDriver {
     /// a detach of its scene, a withdrawal or `finish()` takes back one not started).
     var delivering: Int?
     var started = false
+    /// How many deliveries were decided: the newest decision's number, the only one that
+    /// may start, and only while not started.
+    var decisions: Machine.Decision = 0
     /// The scenes attached, in the order they were; a number is never used twice.
     var attached: [AuthSceneID] = []
     var lastScene: UInt64 = 0
@@ -109,6 +112,7 @@ struct IntentMachineDriver {
             queue.removeFirst()
             delivering = oldest
             started = false
+            decisions += 1
             intents[oldest].status = .delivering(target)
             expectedDelivery = (oldest, target, shown[target]!)
         }
@@ -276,28 +280,31 @@ struct IntentMachineDriver {
         }
     }
 
-    /// The delivery task asks to start the delivery of an intent: the one decided, or any
-    /// other id, which does not start.
+    /// A delivery task asks to start its decision: the newest one, or any other (taken back
+    /// and perhaps decided again since, started already, or never made), which does not
+    /// start.
     mutating func deliveryStarting(_ input: inout FuzzInput) {
-        if let number = delivering, !started, input.bit(), let id = intents[number].id {
+        if delivering != nil, !started, input.bit() {
             started = true
-            guard machine.deliveryStarting(id) else { violated("deliveryStarting(\(id)) refused") }
-        } else if !ids.isEmpty {
-            let id = ids[input.choose(ids.count)]
-            // The delivery being made starts (again, if it had): any other id does not.
-            let expected = delivering.flatMap { intents[$0].id } == id
+            guard machine.deliveryStarting(decisions) else { violated("deliveryStarting(\(decisions)) refused") }
+        } else {
+            let decision = Machine.Decision(input.choose(Int(decisions) + 2))
+            // Only the newest decision, not yet started, starts: nothing is handed over twice.
+            let expected = delivering != nil && !started && decision == decisions
             if expected { started = true }
-            guard machine.deliveryStarting(id) == expected else {
-                violated("deliveryStarting(\(id)), model \(expected)")
+            guard machine.deliveryStarting(decision) == expected else {
+                violated("deliveryStarting(\(decision)), model \(expected)")
             }
         }
     }
 
     mutating func deliveryEnded() {
         guard let number = delivering else { return }
-        if !started, let id = intents[number].id {
+        if !started {
             started = true
-            guard machine.deliveryStarting(id) else { violated("deliveryStarting(\(id)) refused before its end") }
+            guard machine.deliveryStarting(decisions) else {
+                violated("deliveryStarting(\(decisions)) refused before its end")
+            }
         }
         guard case .delivering(let scene) = intents[number].status, let id = intents[number].id else {
             violated("intent \(number) delivered as \(intents[number].status)")
@@ -340,7 +347,7 @@ struct IntentMachineDriver {
             let number = delivery.intent - 1_000
             guard number == expected.number, delivery.scene == expected.scene,
                 delivery.session == expected.shown.session, delivery.child == expected.shown.child,
-                delivery.id == intents[number].id
+                delivery.id == intents[number].id, delivery.decision == decisions
             else {
                 violated("\(input) delivered \(delivery.intent) (id \(delivery.id)) to \(delivery.scene)")
             }

@@ -208,10 +208,11 @@ extension AuthFlow {
             intents.activated(id)
         }
 
-        /// The delivery of intent `id` is about to hand it to its child; `false` if it was
-        /// taken back meanwhile (``IntentStateMachine/deliveryStarting(_:)``).
-        mutating func deliveryStarting(_ id: IntentMachine.ID) -> Bool {
-            intents.deliveryStarting(id)
+        /// The delivery decided as `decision` is about to hand its intent to its child;
+        /// `false` if it was taken back meanwhile, even if decided again since
+        /// (``IntentStateMachine/deliveryStarting(_:)``).
+        mutating func deliveryStarting(_ decision: IntentMachine.Decision) -> Bool {
+            intents.deliveryStarting(decision)
         }
 
         /// The delivery of intent `id` has returned.

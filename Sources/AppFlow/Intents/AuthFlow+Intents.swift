@@ -146,8 +146,9 @@ extension AuthFlow {
         var next: IntentMachine.Delivery? = first
         while let delivery = next {
             // A call made since the delivery was decided takes it back: its child may be
-            // leaving. From here on the delivery runs to its end.
-            guard core.withLock({ $0.deliveryStarting(delivery.id) }) else { return }
+            // leaving; decided again since, it starts from the newer decision's task. From
+            // here on the delivery runs to its end.
+            guard core.withLock({ $0.deliveryStarting(delivery.decision) }) else { return }
             let context = AuthIntentContext(session: delivery.session, scene: delivery.scene)
             trace(.intentDelivering(number: delivery.id, scene: delivery.scene))
             await provider.handle(delivery.intent, in: delivery.child, context: context)

@@ -18,7 +18,10 @@
 /// One intent is delivered at a time, in the order intents were opened. A delivery decided
 /// but not started (``deliveryStarting(_:)``) is taken back by a call made meanwhile (to
 /// the head of the held intents; dropped by a logout) or by the detach of its scene: the
-/// child it was meant for may be leaving. The oldest held
+/// child it was meant for may be leaving. Each decision has a number of its own
+/// (``Delivery/decision``), and only the newest decision starts: a task still holding one
+/// taken back, and decided again since, maybe for another child, delivers nothing. The
+/// oldest held
 /// intent goes to a ready scene: the one it names, else the most recently activated scene
 /// (``activated(_:)``), waited for while it has yet to show the newest call's outcome
 /// (``sceneShows(_:session:child:)``, ``sceneSettled(_:)``), else the most recently
@@ -32,8 +35,9 @@
 /// ``invariantViolations()`` checks them; the tables after every row, the fuzzer after
 /// every input.
 /// 1. At most `capacity` intents are held; their ids increase in open order and are below
-///    `nextID`, and the one being delivered is not held. (That one not started yet is the
-///    one being delivered holds by ``DeliveryStage``.)
+///    `nextID`, and the one being delivered is not held. A delivery not started is the
+///    newest decision, the only one that may start. (That one not started yet is the one
+///    being delivered holds by ``DeliveryStage``.)
 /// 2. After ``finish()`` no scene is ready and no delivery is decided, so none is ever
 ///    taken back then. (That nothing is held then holds by ``Intake``.)
 /// 3. The scenes are attached once each, in attach order, and all ready scenes show one
@@ -49,6 +53,9 @@
 struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> {
     /// An intent's number, in open order.
     typealias ID = UInt64
+    /// A delivery decision's number, in the order the machine decided them: an intent taken
+    /// back and decided again gets a new one.
+    typealias Decision = UInt64
 
     /// An intent waiting for a ready child.
     struct Held {
@@ -72,6 +79,8 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
     /// An intent to hand to a child now.
     struct Delivery {
         var id: ID
+        /// This decision's number: the delivery starts with it (``deliveryStarting(_:)``).
+        var decision: Decision
         var intent: Intent
         var scene: AuthSceneID
         var session: Session
@@ -85,7 +94,8 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
         var resolve: [(waiter: Waiter, result: IntentResult)] = []
         /// Deliver this intent, in a task of its own: the machine's reason is that a delivery
         /// once begun finishes, whatever happens to its opener. Nothing else is being
-        /// delivered; the task reports ``deliveryEnded(_:)``.
+        /// delivered; the task starts it with its decision (``deliveryStarting(_:)``) and
+        /// reports ``deliveryEnded(_:)``.
         var deliver: Delivery?
         /// The intent opened is held and the machine has an ``expiry``: drop it as expired
         /// (``expired(_:)``) after this long.
@@ -127,7 +137,7 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
         /// This intent goes to this scene; its delivery has not started
         /// (``deliveryStarting(_:)``), so a call made meanwhile, or the scene's detach, takes
         /// it back: the child it was meant for may be leaving.
-        case decided(Held, scene: AuthSceneID)
+        case decided(Held, scene: AuthSceneID, decision: Decision)
         /// Intent `id` is being handed to its child in `scene`; `waiter` hears once it
         /// returned (``deliveryEnded(_:)``).
         case started(id: ID, scene: AuthSceneID, waiter: Waiter)
@@ -135,18 +145,26 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
 
     /// Where the one delivery stands.
     private(set) var delivery = DeliveryStage.idle
+    /// How many deliveries the machine decided: each decision's number.
+    private(set) var decisions: Decision = 0
     /// The intent being delivered, started or not, with its scene and its opener.
     var delivering: (id: ID, scene: AuthSceneID, waiter: Waiter)? {
         switch delivery {
         case .idle: nil
-        case .decided(let held, let scene): (held.id, scene, held.waiter)
+        case .decided(let held, let scene, _): (held.id, scene, held.waiter)
         case .started(let id, let scene, let waiter): (id, scene, waiter)
         }
     }
     /// The intent being delivered while its delivery has not started.
     var undelivered: Held? {
-        guard case .decided(let held, _) = delivery else { return nil }
+        guard case .decided(let held, _, _) = delivery else { return nil }
         return held
+    }
+    /// The number of the decision not yet started, if any: the one ``deliveryStarting(_:)``
+    /// starts.
+    var decided: Decision? {
+        guard case .decided(_, _, let decision) = delivery else { return nil }
+        return decision
     }
     /// Where an attached scene stands for intents.
     enum SceneStage {
@@ -215,7 +233,7 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
     mutating func detached(_ id: AuthSceneID) -> Action {
         scenes.removeAll { $0.id == id }
         var action = Action()
-        if case .decided(let taken, id) = delivery {
+        if case .decided(let taken, id, _) = delivery {
             // Decided for this scene, not started: it goes back, or goes with a scene it names.
             delivery = .idle
             takeBack(taken, &action)
@@ -251,7 +269,7 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
         for index in scenes.indices { scenes[index].stage = .unsettled }
         var action = Action()
         // A delivery decided but not started: its child may be leaving now.
-        if case .decided(let taken, _) = delivery {
+        if case .decided(let taken, _, _) = delivery {
             delivery = .idle
             if isLogout {
                 action.resolve.append((taken.waiter, .dropped(.loggedOut)))
@@ -336,20 +354,15 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
         drop(id, .expired)
     }
 
-    /// The delivery of intent `id` (``Action/deliver``) is about to hand it to its child;
-    /// `false` if a call or a detach took it back meanwhile, or it was withdrawn: then it is
-    /// not delivered. `AuthFlow` starts each delivery once; a second start of the delivery
-    /// running answers `true` and changes nothing.
-    mutating func deliveryStarting(_ id: ID) -> Bool {
-        switch delivery {
-        case .decided(let held, let scene) where held.id == id:
-            delivery = .started(id: id, scene: scene, waiter: held.waiter)
-            return true
-        case .started(id, _, _):
-            return true
-        case .idle, .decided, .started:
-            return false
-        }
+    /// The delivery decided as `decision` (``Action/deliver``) is about to hand its intent to
+    /// its child; `false` if a call or a detach took it back meanwhile (even if the intent
+    /// was decided again since, as a newer decision), or it was withdrawn: then it is not
+    /// delivered. Only the newest decision starts, once: a second start answers `false`, so
+    /// no intent is handed over twice.
+    mutating func deliveryStarting(_ decision: Decision) -> Bool {
+        guard case .decided(let held, let scene, decision) = delivery else { return false }
+        delivery = .started(id: held.id, scene: scene, waiter: held.waiter)
+        return true
     }
 
     /// The delivery of intent `id` (``Action/deliver``) has returned.
@@ -369,7 +382,7 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
     mutating func finish() -> Action {
         for index in scenes.indices { scenes[index].stage = .settled }
         var action = Action()
-        if case .decided(let taken, _) = delivery {
+        if case .decided(let taken, _, _) = delivery {
             delivery = .idle
             action.resolve.append((taken.waiter, .dropped(.finished)))
         }
@@ -382,7 +395,7 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
 
     private mutating func drop(_ id: ID, _ reason: IntentDropReason) -> Action {
         var action = Action()
-        if case .decided(let taken, _) = delivery, taken.id == id {
+        if case .decided(let taken, _, _) = delivery, taken.id == id {
             // Not started yet: withdrawn or expired like a held intent.
             delivery = .idle
             action.resolve.append((taken.waiter, .dropped(reason)))
@@ -472,9 +485,11 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
             case .mismatch:
                 action.resolve.append((head.waiter, .dropped(.sessionMismatch)))
             case .deliver(let target):
-                delivery = .decided(head, scene: target.scene)
+                decisions += 1
+                delivery = .decided(head, scene: target.scene, decision: decisions)
                 action.deliver = Delivery(
                     id: head.id,
+                    decision: decisions,
                     intent: head.intent,
                     scene: target.scene,
                     session: target.session,
@@ -493,8 +508,9 @@ struct IntentStateMachine<Session: Sendable & Equatable, Intent, Child, Waiter> 
         if ids.count > capacity || ids != ids.sorted() || Set(ids).count != ids.count || (ids.last ?? 0) >= nextID {
             broken.append("1: held \(ids), next \(nextID), capacity \(capacity)")
         }
-        if let delivering, delivering.id >= nextID || ids.contains(delivering.id) {
-            broken.append("1: delivering \(delivering.id) with held \(ids)")
+        let stale = decided.map { $0 != decisions } ?? false
+        if let delivering, delivering.id >= nextID || ids.contains(delivering.id) || stale {
+            broken.append("1: delivering \(delivering.id) (decision \(decided ?? 0) of \(decisions)) with held \(ids)")
         }
         if isFinished && (!ready.isEmpty || undelivered != nil) {
             broken.append("2: finished with \(ready.count) ready, \(undelivered.map { "\($0.id)" } ?? "none") decided")

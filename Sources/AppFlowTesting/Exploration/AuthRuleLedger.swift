@@ -14,7 +14,7 @@ import AppFlow
 ///   unless a call other than a lock (an unlock, a login, a logout) was made after the
 ///   lock: a lock beats every call made before it.
 /// - **Intents**: no intent opened before a logout is delivered after that logout
-///   returned so.
+///   returned so, and no intent is delivered twice.
 ///
 /// The inputs are stamped by their order: a call is stamped before it is made, a return
 /// after it returned, and a phase read when the read begins, so that every breach it
@@ -43,6 +43,7 @@ public struct AuthRuleLedger<Session: Sendable & Hashable>: Sendable {
     private var stamp = 0
     private var calls: [Made] = []
     private var intentsOpened: [Int: Int] = [:]
+    private var intentsDelivered: Set<Int> = []
 
     /// Every breach found so far, in the order found.
     public private(set) var violations: [String] = []
@@ -93,6 +94,9 @@ public struct AuthRuleLedger<Session: Sendable & Hashable>: Sendable {
     /// Intent `id` reached the provider's `handle` (stamped inside it).
     public mutating func delivered(intent id: Int) {
         stamp += 1
+        if !intentsDelivered.insert(id).inserted {
+            violations.append("intent \(id) was delivered twice")
+        }
         guard let opened = intentsOpened[id] else { return }
         for (number, logout) in calls.enumerated() where logout.call == .logout && logout.stamp > opened {
             if let end = logout.returned.first, Self.leftTheSession(end.result), end.stamp < stamp {

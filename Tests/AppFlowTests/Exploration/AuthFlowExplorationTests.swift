@@ -73,15 +73,55 @@ struct AuthFlowExplorationTests {
         await Self.exploreFlow("intents") { exploration, explored in
             await explored.rules.login("a")
             let opened = exploration.spawn("intents") {
-                explored.rules.opening(intent: 1)
-                let first = explored.flow.enqueue(ExploredIntent(id: 1, session: "a"), for: "a")
-                explored.rules.opening(intent: 2)
-                let second = explored.flow.enqueue(ExploredIntent(id: 2, session: "b"), for: "b", switching: true)
-                return [await first.result, await second.result]
+                await explored.open(
+                    [ExploredIntent(id: 1, session: "a"), ExploredIntent(id: 2, session: "b")],
+                    switchingLast: true
+                )
             }
             let logout = exploration.spawn("logout") { await explored.rules.logout() }
             let login = exploration.spawn("login b") { await explored.rules.login("b") }
             _ = await (opened.value, logout.value, login.value)
+        }
+    }
+
+    /// A call made while a delivery is decided takes it back, and the scene's next showing
+    /// decides it again: whichever of the two delivery tasks runs first, the intent is
+    /// handed over once (the ledger flags a second), and each opener hears once.
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    @Test func anIntentTakenBackByACallAndDecidedAgainIsDeliveredOnce() async {
+        await Self.exploreFlow("intent taken back") { exploration, explored in
+            await explored.rules.login("a")
+            let opened = exploration.spawn("intents") {
+                await explored.open([ExploredIntent(id: 1, session: "a"), ExploredIntent(id: 2, session: "a")])
+            }
+            await explored.race([.login("a"), .login("a")], in: exploration)
+            let results = await opened.value
+            exploration.expect(
+                results.allSatisfy { $0 == .delivered(explored.flow.scene.id) },
+                "the intents ended \(results)"
+            )
+        }
+    }
+
+    /// The detach of the scene an intent's delivery was decided for takes it back, and
+    /// the other scene takes it at once: whichever of the two delivery tasks runs first, the
+    /// intent is handed over once, to the scene still attached.
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    @Test func anIntentWhoseSceneIsDetachedBeforeItsDeliveryStartsIsDeliveredOnceToTheOther() async {
+        await Self.exploreFlow("intent moved by a detach") { exploration, explored in
+            await explored.rules.login("a")
+            let second = explored.flow.attachScene(placeholder: "launch")
+            await second.placed()
+            explored.flow.sceneBecameActive(second)
+            let opened = exploration.spawn("intent") { await explored.open([ExploredIntent(id: 1, session: "a")]) }
+            let detach = exploration.spawn("detach") { await explored.flow.detach(second) }
+            let (results, _) = await (opened.value, detach.value)
+            let handed = explored.world.deliveries.map(\.scene)
+            // Handed over once, into the child of the scene its opener hears of.
+            exploration.expect(
+                handed.count == 1 && results == [.delivered(handed[0])],
+                "the intent ended \(results), handed to \(handed)"
+            )
         }
     }
 

@@ -82,6 +82,17 @@ struct AuthRuleLedgerTests {
         #expect(ledger.violations == ["intent 2 was delivered after logout 1 returned, opened before it was called"])
     }
 
+    @Test func anIntentDeliveredTwiceIsABreach() {
+        var ledger = Ledger()
+        ledger.opened(intent: 1)
+        ledger.opened(intent: 2)
+        ledger.delivered(intent: 1)
+        ledger.delivered(intent: 2)
+        #expect(ledger.violations.isEmpty)
+        ledger.delivered(intent: 1)
+        #expect(ledger.violations == ["intent 1 was delivered twice"])
+    }
+
     @Test func aCallThatNeverReturnsOrReturnsTwiceIsABreach() {
         var ledger = Ledger()
         let once = ledger.called(.other("refresh"))

@@ -11,6 +11,8 @@ final class ExploredWorld: Sendable {
         weak var rules: AuthFlowRules<ExploredProvider>?
         var buildsOnExplorer = 0
         var buildsElsewhere = 0
+        /// The scene of each intent handed to the provider, by intent, in handing order.
+        var deliveries: [(intent: Int, scene: AuthSceneID)] = []
     }
 
     private let state = LockedValue(State())
@@ -32,6 +34,10 @@ final class ExploredWorld: Sendable {
     }
 
     func breach(_ text: String) { state.withLock { $0.breaches.append(text) } }
+
+    /// Intent `id` was handed to the child of `scene`.
+    func delivered(_ id: Int, in scene: AuthSceneID) { state.withLock { $0.deliveries.append((id, scene)) } }
+    var deliveries: [(intent: Int, scene: AuthSceneID)] { state.withLock { $0.deliveries } }
 
     /// Notes whether the code running now, a factory called from a task AppFlow started,
     /// runs on a task executor: the explorer's is the only one in these scenarios.
@@ -107,6 +113,9 @@ struct ExploredProvider: AuthFlowProvider {
 
     func handle(_ intent: ExploredIntent, in child: String, context: AuthIntentContext<String>) async {
         world.rules?.delivered(intent: intent.id)
+        world.delivered(intent.id, in: context.scene)
+        // A handler that awaits: another delivery task may run meanwhile.
+        await Task.yield()
         if child != "home(\(intent.session))" || context.session != intent.session {
             world.breach("intent \(intent.id) for \(intent.session) delivered into \(child)")
         }
@@ -174,6 +183,18 @@ struct ExploredFlow {
             }
         }
         for task in tasks { await task.value }
+    }
+
+    /// Opens each of `intents` for its session through the rules, in turn, the last with
+    /// `switching` if `switchingLast`, then waits for their outcomes, in open order.
+    func open(_ intents: [ExploredIntent], switchingLast: Bool = false) async -> [IntentResult] {
+        let handles = intents.enumerated().map { index, intent in
+            rules.opening(intent: intent.id)
+            return flow.enqueue(intent, for: intent.session, switching: switchingLast && index == intents.count - 1)
+        }
+        var results: [IntentResult] = []
+        for handle in handles { results.append(await handle.result) }
+        return results
     }
 
     /// Ends the flow, and checks the rules and the world's breaches.

@@ -34,7 +34,8 @@ import Testing
         var nextID: Machine.ID = 1
         /// The intents held, in open order: "1 i1 for b in scene 2 (w1)".
         var held: [String] = []
-        /// The intent being delivered: "1 to scene 1 (w1)".
+        /// The intent being delivered: "1 to scene 1 (w1)", or "1 to scene 1 (w1) not started
+        /// as decision 2".
         var delivering: String?
         /// The scenes attached, in attach order.
         var attached: [UInt64] = []
@@ -72,7 +73,8 @@ import Testing
                 Snapshot.held(held.id, held.intent, for: held.session, in: held.scene?.rawValue, waiter: held.waiter)
             }
             delivering = machine.delivering.map {
-                "\($0.id) to \($0.scene) (\($0.waiter))" + (machine.undelivered == nil ? "" : " not started")
+                "\($0.id) to \($0.scene) (\($0.waiter))"
+                    + (machine.decided.map { " not started as decision \($0)" } ?? "")
             }
             attached = machine.attached.map(\.rawValue)
             ready = machine.ready.map { "\($0.scene) \($0.session) (\($0.child))" }
@@ -140,6 +142,10 @@ import Testing
         /// As `deliveryDecided`, and "i3" and "i4" held behind "i2": as many as the machine
         /// holds, with "i1" decided besides.
         case deliveryDecidedFull
+        /// As `deliveryDecided`, then a call made (not a logout) takes the delivery back, and
+        /// scene 1 shows session "a" again: "i1" is decided again, as decision 2, while the
+        /// task of decision 1 may not have started yet.
+        case deliveryDecidedAgain
         /// As `deliveryDecided`, and the delivery of "i1" has started.
         case delivering
         /// As `ready1`, and "i1" opened (delivered to scene 1 at once), then "i2" naming
@@ -193,6 +199,9 @@ import Testing
             case .deliveryDecidedFull:
                 machine = State.deliveryDecided.make()
                 apply(.open("i3"), .open("i4"))
+            case .deliveryDecidedAgain:
+                machine = State.deliveryDecided.make()
+                apply(.callMade(isLogout: false), .sceneShows(1, "a"))
             case .delivering:
                 machine = State.deliveryDecided.make()
                 apply(.deliveryStarting(1))
@@ -250,7 +259,12 @@ import Testing
                 )
             case .deliveryDecided:
                 var snapshot = State.delivering.expected
-                snapshot.delivering = "1 to scene 1 (w1) not started"
+                snapshot.delivering = "1 to scene 1 (w1) not started as decision 1"
+                return snapshot
+            case .deliveryDecidedAgain:
+                var snapshot = State.deliveryDecided.expected
+                snapshot.delivering = "1 to scene 1 (w1) not started as decision 2"
+                snapshot.unsettled = [2]
                 return snapshot
             case .deliveryDecidedFull:
                 var snapshot = State.deliveryDecided.expected
@@ -319,7 +333,8 @@ import Testing
         case open(String, String?, UInt64?)
         case withdraw(Machine.ID)
         case expired(Machine.ID)
-        case deliveryStarting(Machine.ID)
+        /// The task of delivery decision `decision` starts it.
+        case deliveryStarting(Machine.Decision)
         case deliveryEnded(Machine.ID)
         case finish
 
@@ -342,7 +357,7 @@ import Testing
                 return "open(\(intent)\(session)\(scene))"
             case .withdraw(let id): return "withdraw(\(id))"
             case .expired(let id): return "expired(\(id))"
-            case .deliveryStarting(let id): return "deliveryStarting(\(id))"
+            case .deliveryStarting(let decision): return "deliveryStarting(decision \(decision))"
             case .deliveryEnded(let id): return "deliveryEnded(\(id))"
             case .finish: return "finish"
             }
@@ -377,6 +392,13 @@ import Testing
         }
 
         static let none = Action()
+
+        /// What a start answered: `starts` or `does not start`, and nothing else.
+        static func starting(_ starts: Bool) -> Action {
+            var action = Action()
+            action.starts = starts
+            return action
+        }
 
         var description: String {
             var parts: [String] = []
@@ -425,13 +447,11 @@ import Testing
             return Action(machine.withdraw(id))
         case .expired(let id):
             return Action(machine.expired(id))
-        case .deliveryStarting(let id):
-            var action = Action.none
-            action.starts = machine.deliveryStarting(id)
-            return action
+        case .deliveryStarting(let decision):
+            return Action.starting(machine.deliveryStarting(decision))
         case .deliveryEnded(let id):
             // A delivery that ended had started: the rule rows skip the start.
-            if machine.undelivered?.id == id { _ = machine.deliveryStarting(id) }
+            if machine.undelivered?.id == id, let decision = machine.decided { _ = machine.deliveryStarting(decision) }
             return Action(machine.deliveryEnded(id))
         case .finish:
             return Action(machine.finish())
@@ -442,13 +462,15 @@ import Testing
 
     typealias Row = TableRow<State, Input, Void>
 
-    /// An id no intent was given.
+    /// An id no intent was given, and a number no delivery decision was given.
     static let unknownID: Machine.ID = 99
 
     /// The inputs `AuthFlow` can make in `state`: any scene of 1-3 attached, detached or
     /// activated; any call; scene 1 or 2 showing either session; an intent of each kind
     /// opened; each held intent, the one being delivered and an unknown one withdrawn or
-    /// expired; the delivery running ended; finish. (`deliveryEnded` of another id traps.)
+    /// expired; the delivery running ended; the delivery decided started, and every other
+    /// decision made (taken back, or started already) and an unknown one started; finish.
+    /// (`deliveryEnded` of another id traps.)
     static func legalInputs(in state: State) -> [Input] {
         let machine = state.make()
         var inputs: [Input] = [1, 2, 3].flatMap { [Input.attached($0), .detached($0), .activated($0)] }
@@ -462,12 +484,10 @@ import Testing
         inputs += ids.flatMap { [Input.withdraw($0), .expired($0)] }
         if let delivering = machine.delivering {
             // A delivery ends only once started.
-            inputs.append(machine.undelivered == nil ? .deliveryEnded(delivering.id) : .deliveryStarting(delivering.id))
+            inputs.append(machine.decided.map { .deliveryStarting($0) } ?? .deliveryEnded(delivering.id))
         }
-        inputs += ids.map { Input.deliveryStarting($0) }.filter { input in
-            if case .deliveryStarting(let id) = input { return id != machine.delivering?.id }
-            return false
-        }
+        let others = (1..<(machine.decisions + 1)).filter { $0 != machine.decided } + [unknownID]
+        inputs += others.map { Input.deliveryStarting($0) }
         inputs.append(.finish)
         return inputs
     }
@@ -579,11 +599,11 @@ import Testing
     @Test func anOpenWhileASceneIsReadyIsDeliveredToItAtOnce() {
         expectRow(.ready1, .open("x"), Action(id: 1, deliver: "1 x to scene 1 (a, a1)")) {
             $0.nextID = 2
-            $0.delivering = "1 to scene 1 (wx) not started"
+            $0.delivering = "1 to scene 1 (wx) not started as decision 1"
         }
         expectRow(.ready1, .open("x", session: "a"), Action(id: 1, deliver: "1 x to scene 1 (a, a1)")) {
             $0.nextID = 2
-            $0.delivering = "1 to scene 1 (wx) not started"
+            $0.delivering = "1 to scene 1 (wx) not started as decision 1"
         }
     }
 
@@ -643,7 +663,7 @@ import Testing
         let delivery = try #require(action.deliver)
         #expect(delivery.intent == "x" && delivery.session == "b-v2")
         #expect(machine.invariantViolations().isEmpty)
-        let started = machine.deliveryStarting(delivery.id)
+        let started = machine.deliveryStarting(delivery.decision)
         #expect(started)
         let next = machine.deliveryEnded(delivery.id)
         #expect(next.resolve.map(\.waiter) == ["wx", "wy"])
@@ -654,12 +674,12 @@ import Testing
     @Test func anIntentNamingTheSessionShownIsDelivered() {
         expectRow(.heldNamed, .sceneShows(1, "b"), Action(deliver: "1 i1 to scene 1 (b, b1)")) {
             $0.held = [Snapshot.held(2, "i2", in: 2)]
-            $0.delivering = "1 to scene 1 (w1) not started"
+            $0.delivering = "1 to scene 1 (w1) not started as decision 1"
             $0.ready = [Snapshot.ready(1, "b")]
         }
         expectRow(.ready2b, .open("x", session: "b"), Action(id: 1, deliver: "1 x to scene 2 (b, b2)")) {
             $0.nextID = 2
-            $0.delivering = "1 to scene 2 (wx) not started"
+            $0.delivering = "1 to scene 2 (wx) not started as decision 1"
         }
     }
 
@@ -673,7 +693,7 @@ import Testing
         // ...until scene 2 is ready.
         expectRow(.waitingForScene2, .sceneShows(2, "a"), Action(deliver: "1 i1 to scene 2 (a, a2)")) {
             $0.held = [Snapshot.held(2, "i2")]
-            $0.delivering = "1 to scene 2 (w1) not started"
+            $0.delivering = "1 to scene 2 (w1) not started as decision 1"
             $0.ready.append(Snapshot.ready(2, "a"))
         }
         // Opened while scene 2 is not ready, it is held.
@@ -691,7 +711,7 @@ import Testing
             Action(resolve: ["w1: dropped(sceneGone)"], deliver: "2 i2 to scene 1 (a, a1)")
         ) {
             $0.held = []
-            $0.delivering = "2 to scene 1 (w2) not started"
+            $0.delivering = "2 to scene 1 (w2) not started as decision 1"
             $0.attached = [1]
         }
         expectRow(.heldNamed, .detached(2), Action(resolve: ["w2: dropped(sceneGone)"])) {
@@ -731,7 +751,7 @@ import Testing
             Action(resolve: ["w1: dropped(cancelled)"], deliver: "2 i2 to scene 1 (a, a1)")
         ) {
             $0.held = []
-            $0.delivering = "2 to scene 1 (w2) not started"
+            $0.delivering = "2 to scene 1 (w2) not started as decision 1"
         }
     }
 
@@ -776,14 +796,14 @@ import Testing
             Action(resolve: ["w1: delivered(scene 1)"], deliver: "2 i2 to scene 1 (a, a1)")
         ) {
             $0.held = []
-            $0.delivering = "2 to scene 1 (w2) not started"
+            $0.delivering = "2 to scene 1 (w2) not started as decision 2"
         }
     }
 
     @Test func unnamedIntentsGoToTheMostRecentlyActivatedReadyScene() {
         expectRow(.active2, .open("x"), Action(id: 1, deliver: "1 x to scene 2 (a, a2)")) {
             $0.nextID = 2
-            $0.delivering = "1 to scene 2 (wx) not started"
+            $0.delivering = "1 to scene 2 (wx) not started as decision 1"
         }
         // Activating scene 1 last makes it the one.
         var machine = State.active2.make()
@@ -844,15 +864,39 @@ import Testing
         }
     }
 
-    /// A second start of the delivery running is answered as the first was, and leaves it
-    /// running: it does not stop the delivery, and a start of another id is refused.
-    @Test func aSecondStartOfTheDeliveryRunningIsAnsweredAsTheFirstAndChangesNothing() {
+    /// A second start of the delivery running is refused, so its intent is not handed over
+    /// twice, and leaves it running; a start of a decision never made is refused too.
+    @Test func aSecondStartOfTheDeliveryRunningIsRefusedAndChangesNothing() {
         var machine = State.deliveryDecided.make()
         let first = machine.deliveryStarting(1)
         let second = machine.deliveryStarting(1)
         let other = machine.deliveryStarting(2)
-        #expect(first && second && !other)
+        #expect(first && !second && !other)
         #expect(machine.delivering?.id == 1 && machine.undelivered == nil)
+    }
+
+    /// A delivery taken back by a call and decided again, maybe for another child, starts
+    /// only from its new decision: the task of the old one, late, delivers nothing, so the
+    /// intent is handed over once, and never to the child the call may have replaced.
+    @Test func aDeliveryTakenBackAndDecidedAgainStartsOnlyFromItsNewDecision() {
+        expectRow(.deliveryDecidedAgain, .deliveryStarting(1), .starting(false))
+        expectRow(.deliveryDecidedAgain, .deliveryStarting(2), .starting(true)) {
+            $0.delivering = "1 to scene 1 (w1)"
+        }
+        // Once the new one started, the old task is still refused.
+        var machine = State.deliveryDecidedAgain.make()
+        let new = machine.deliveryStarting(2)
+        let old = machine.deliveryStarting(1)
+        #expect(new && !old)
+        // The same holds when a detach takes it back and another scene takes it at once.
+        var moved = State.deliveryDecided.make()
+        _ = moved.sceneShows(AuthSceneID(rawValue: 2), session: "a", child: "a2")
+        let again = moved.detached(AuthSceneID(rawValue: 1))
+        #expect(again.deliver?.id == 1 && again.deliver?.child == "a2" && again.deliver?.decision == 2)
+        let stale = moved.deliveryStarting(1)
+        let fresh = moved.deliveryStarting(2)
+        #expect(!stale && fresh)
+        #expect(moved.invariantViolations().isEmpty)
     }
 
     @Test func expireIsSetOnlyWhenTheOpenedIntentStaysHeld() {
