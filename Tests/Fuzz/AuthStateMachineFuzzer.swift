@@ -1237,8 +1237,9 @@ struct AuthMachineDriver {
                     + " model \(lockTargets), \(lastHidden), \(String(describing: requested))"
             )
         }
-        guard locks.lastCoverCall == lastCoverCall else {
-            violated("cover called \(locks.lastCoverCall); model \(lastCoverCall)")
+        // The newest lock or cover called, whether it hid the session or not.
+        guard locks.newestCalled == max(lastHidden.stamp, lastCoverCall) else {
+            violated("newest lock or cover called \(locks.newestCalled); model \(max(lastHidden.stamp, lastCoverCall))")
         }
         // The machine keeps only whether the newest call on its way has begun: no decision
         // reads an older call's.

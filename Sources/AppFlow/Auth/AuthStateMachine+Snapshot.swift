@@ -18,8 +18,7 @@ extension AuthStateMachine {
         var unchangedCalls: Set<Stamp> = []
         var requestedPhase: AuthPhase<Session>?
         var targets: [Stamp: AuthPlace<Session>] = [:]
-        var lastHidden: AuthLockMachine<Session>.LastHidden = .nothing
-        var lastCoverCall: Stamp = 0
+        var hiding: AuthLockMachine<Session>.Hiding = .hidden(.nothing)
         var startGuards: [Stamp: [StartGuard]] = [:]
         var guardJoiners: [Stamp: [Stamp: Joiner]] = [:]
         var carriedGuards: [StartGuard] = []
@@ -52,8 +51,7 @@ extension AuthStateMachine {
             unchangedCalls: order.unchanged,
             requestedPhase: requestedPhase,
             targets: locks.targets,
-            lastHidden: locks.lastHidden,
-            lastCoverCall: locks.lastCoverCall,
+            hiding: locks.hiding,
             startGuards: starts.starts.compactMapValues { $0.guards.isEmpty ? nil : $0.guards.map { $0.guard } },
             guardJoiners: starts.starts.compactMapValues { start in
                 let joined = start.guards.compactMap { entry in entry.joiner.map { (entry.guard.by, $0) } }

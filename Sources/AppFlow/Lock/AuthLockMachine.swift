@@ -7,9 +7,12 @@
 /// nothing to do there has no target, and is unchanged.
 ///
 /// ## Invariants
-/// The state enum makes the order of locks and covers unrepresentable out of order: it
-/// keeps only the one that came last. ``invariantViolations(lastStamp:)`` checks that every
-/// stamp it holds was issued.
+/// One state enum, ``Hiding``, keeps what the later calls need of the locks and covers
+/// called: what hid the session last and, if a privacy cover was called after it without
+/// hiding the session, that cover. So the cover called last can no longer disagree with
+/// what hides the session: a cover that hid it is, by the case, the newest called.
+/// ``invariantViolations(lastStamp:)`` checks the one order the cases cannot hold (a cover
+/// called after what it follows) and that every stamp it holds was issued.
 struct AuthLockMachine<Session: Sendable & Equatable>: Sendable {
     typealias Stamp = UInt64
 
@@ -57,16 +60,40 @@ struct AuthLockMachine<Session: Sendable & Equatable>: Sendable {
         }
     }
 
-    private(set) var lastHidden: LastHidden = .nothing
-    /// The newest privacy cover called at all, with a session to cover or not.
-    private(set) var lastCoverCall: Stamp = 0
+    /// The locks and covers called, as far as later calls need them.
+    enum Hiding: Sendable, Hashable {
+        /// The newest lock or cover called is the one that hid the session last, or none was
+        /// called (``LastHidden/nothing``).
+        case hidden(LastHidden)
+        /// Privacy cover `stamp` was called after `over` hid the session, and has not hidden
+        /// it: it had no session to cover, or has not gone on.
+        case coverCalled(Stamp, over: LastHidden)
+    }
+
+    /// The locks and covers called, as far as later calls need them.
+    private(set) var hiding = Hiding.hidden(.nothing)
     /// Where each call on its way goes.
     private(set) var targets: [Stamp: AuthPlace<Session>] = [:]
+
+    /// What hides the session last.
+    var lastHidden: LastHidden {
+        switch hiding {
+        case .hidden(let hidden), .coverCalled(_, let hidden): hidden
+        }
+    }
+
+    /// The newest lock or cover called, whether it hid the session or not; 0 if none was.
+    var newestCalled: Stamp {
+        switch hiding {
+        case .hidden(let hidden): hidden.stamp
+        case .coverCalled(let stamp, _): stamp
+        }
+    }
 
     /// Whether an unlock whose authentication began when `since` calls had been made is
     /// superseded: a lock or a cover was called after that, and needs its own.
     func supersedes(attemptSince since: Stamp) -> Bool {
-        max(lastHidden.stamp, lastCoverCall) > since
+        newestCalled > since
     }
 
     /// Whether a lock was called after the last cover: an uncover leaves it, since lifting
@@ -78,7 +105,8 @@ struct AuthLockMachine<Session: Sendable & Equatable>: Sendable {
 
     /// Privacy cover `stamp` is called, whatever it turns out to do.
     mutating func coverCalled(_ stamp: Stamp) {
-        lastCoverCall = max(lastCoverCall, stamp)
+        guard stamp > newestCalled else { return }
+        hiding = .coverCalled(stamp, over: lastHidden)
     }
 
     /// Call `stamp` hides the session, as `hider` says, without a target of its own: it
@@ -86,7 +114,7 @@ struct AuthLockMachine<Session: Sendable & Equatable>: Sendable {
     /// newer lock or cover was called.
     mutating func hides(_ stamp: Stamp, as hider: Kind) {
         guard stamp > lastHidden.stamp else { return }
-        lastHidden = hider == .privacy ? .cover(stamp) : .lock(stamp)
+        record(hider == .privacy ? .cover(stamp) : .lock(stamp))
     }
 
     /// Call `stamp`, made as `call` with the flow at `place`, goes on: returns its target,
@@ -111,12 +139,21 @@ struct AuthLockMachine<Session: Sendable & Equatable>: Sendable {
         case (.lock, _), (.unlock, _), (.uncover, _): target = nil
         }
         switch call {
-        case .lock(.privacy): if target != nil { lastHidden = .cover(stamp) }
-        case .lock: lastHidden = .lock(stamp)
+        case .lock(.privacy): if target != nil { record(.cover(stamp)) }
+        case .lock: record(.lock(stamp))
         case .unlock, .uncover: break
         }
         targets[stamp] = target
         return target
+    }
+
+    /// `hidden` hides the session now; a cover called after it, and not by it, is kept.
+    private mutating func record(_ hidden: LastHidden) {
+        if case .coverCalled(let cover, _) = hiding, cover > hidden.stamp {
+            hiding = .coverCalled(cover, over: hidden)
+        } else {
+            hiding = .hidden(hidden)
+        }
     }
 
     /// Where call `stamp` goes; `nil` if it has nothing to do, or is no call this machine
@@ -132,8 +169,13 @@ struct AuthLockMachine<Session: Sendable & Equatable>: Sendable {
 
     /// The invariants of the type's documentation that the state breaks; empty when all hold.
     func invariantViolations(lastStamp: Stamp) -> [String] {
-        let held = [lastHidden.stamp, lastCoverCall] + Array(targets.keys)
-        guard let late = held.max(), late > lastStamp else { return [] }
-        return ["1: lock stamp \(late) after \(lastStamp) calls"]
+        var broken: [String] = []
+        if case .coverCalled(let cover, let over) = hiding, cover <= over.stamp {
+            broken.append("1: cover \(cover) called before \(over), which it follows")
+        }
+        if let late = ([newestCalled] + Array(targets.keys)).max(), late > lastStamp {
+            broken.append("2: lock stamp \(late) after \(lastStamp) calls")
+        }
+        return broken
     }
 }

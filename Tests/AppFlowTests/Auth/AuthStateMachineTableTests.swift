@@ -196,12 +196,19 @@ import Testing
                     .joined(separator: ", ")
             )
         }
-        switch snapshot.lastHidden {
+        let hidden: AuthLockMachine<String>.LastHidden
+        switch snapshot.hiding {
+        case .hidden(let last):
+            hidden = last
+        case .coverCalled(let stamp, let over):
+            hidden = over
+            parts.append("cover called \(stamp)")
+        }
+        switch hidden {
         case .nothing: break
         case .lock(let stamp): parts.append("last lock \(stamp)")
         case .cover(let stamp): parts.append("last cover \(stamp)")
         }
-        if snapshot.lastCoverCall > 0 { parts.append("cover called \(snapshot.lastCoverCall)") }
         if !snapshot.startGuards.isEmpty {
             parts.append(
                 "start guards "

@@ -235,7 +235,7 @@ import Testing
                 var snapshot = Snapshot(lastStamp: 2, newest: 2, newestCall: .lock(style))
                 snapshot.requestedPhase = .locked("a")
                 snapshot.targets = [2: .locked("a", keepsSession: style == .cover)]
-                snapshot.lastHidden = .lock(2)
+                snapshot.hiding = .hidden(.lock(2))
                 (snapshot.place, snapshot.sessionEpoch, snapshot.lastEpoch) = (.loggedIn("a"), 1, 1)
                 return snapshot
             case .lockedCover:
@@ -257,8 +257,8 @@ import Testing
                 return snapshot
             case .lockAfterUnlock:
                 var snapshot = State.unlockAfterCover.expected
-                (snapshot.lastStamp, snapshot.newest, snapshot.newestCall, snapshot.lastHidden) = (
-                    4, 4, .lock(.cover), .lock(4)
+                (snapshot.lastStamp, snapshot.newest, snapshot.newestCall, snapshot.hiding) = (
+                    4, 4, .lock(.cover), .hidden(.lock(4))
                 )
                 // The unlock keeps its target until it returns.
                 snapshot.targets = [3: .loggedIn("a"), 4: .locked("a", keepsSession: true)]
@@ -268,7 +268,7 @@ import Testing
                 var snapshot = Snapshot(lastStamp: 2, newest: 2, newestCall: .lock(.privacy))
                 snapshot.requestedPhase = .locked("a")
                 snapshot.targets = [2: .covered("a")]
-                (snapshot.lastHidden, snapshot.lastCoverCall) = (.cover(2), 2)
+                snapshot.hiding = .hidden(.cover(2))
                 (snapshot.place, snapshot.sessionEpoch, snapshot.lastEpoch) = (.loggedIn("a"), 1, 1)
                 return snapshot
             case .covered:
@@ -278,8 +278,8 @@ import Testing
                 return snapshot
             case .lockAfterCover:
                 var snapshot = State.covered.expected
-                (snapshot.lastStamp, snapshot.newest, snapshot.newestCall, snapshot.lastHidden) = (
-                    3, 3, .lock(.cover), .lock(3)
+                (snapshot.lastStamp, snapshot.newest, snapshot.newestCall, snapshot.hiding) = (
+                    3, 3, .lock(.cover), .hidden(.lock(3))
                 )
                 (snapshot.newestEnded, snapshot.newestFannedOut) = (false, false)
                 snapshot.targets = [3: .locked("a", keepsSession: true)]
@@ -378,13 +378,13 @@ import Testing
                 return snapshot
             case .coverJoinedStart:
                 var snapshot = State.startCalled.expected
-                (snapshot.lastStamp, snapshot.lastHidden, snapshot.lastCoverCall) = (2, .cover(2), 2)
+                (snapshot.lastStamp, snapshot.hiding) = (2, .hidden(.cover(2)))
                 snapshot.startGuards = [1: [Machine.StartGuard(kind: .cover, by: 2)]]
                 snapshot.guardJoiners = [1: [2: "g"]]
                 return snapshot
             case .lockJoinedStart:
                 var snapshot = State.startAnsweredLoggedIn.expected
-                (snapshot.lastStamp, snapshot.lastHidden, snapshot.requestedPhase) = (2, .lock(2), .locked("a"))
+                (snapshot.lastStamp, snapshot.hiding, snapshot.requestedPhase) = (2, .hidden(.lock(2)), .locked("a"))
                 snapshot.startGuards = [1: [Machine.StartGuard(kind: .lock(keepsSession: false), by: 2)]]
                 snapshot.guardJoiners = [1: [2: "g"]]
                 return snapshot
@@ -400,8 +400,8 @@ import Testing
                 return snapshot
             case .startAnsweredLocked:
                 var snapshot = State.startCalled.expected
-                (snapshot.startAnswers, snapshot.requestedPhase, snapshot.lastHidden) = (
-                    [1: .locked("a")], .locked("a"), .lock(1)
+                (snapshot.startAnswers, snapshot.requestedPhase, snapshot.hiding) = (
+                    [1: .locked("a")], .locked("a"), .hidden(.lock(1))
                 )
                 return snapshot
             }
@@ -874,15 +874,15 @@ import Testing
             ($0.lastStamp, $0.newest, $0.newestCall, $0.newestEnded, $0.newestFannedOut) = (
                 2, 2, .lock(.teardown), false, false
             )
-            ($0.requestedPhase, $0.targets, $0.lastHidden) = (
-                .locked("a"), [2: .locked("a", keepsSession: false)], .lock(2)
+            ($0.requestedPhase, $0.targets, $0.hiding) = (
+                .locked("a"), [2: .locked("a", keepsSession: false)], .hidden(.lock(2))
             )
         },
         // With nothing to lock (at the splash: the login on its way has not begun) it has no
         // target, and still beats the calls before it: their factory is cancelled, and the
         // flow stays where it is.
         row(.building, .call(.lock(.cover), joiner: nil), .call(.proceed(2, cancelBuilds: [10]))) {
-            ($0.lastStamp, $0.newest, $0.newestCall, $0.lastHidden) = (2, 2, .lock(.cover), .lock(2))
+            ($0.lastStamp, $0.newest, $0.newestCall, $0.hiding) = (2, 2, .lock(.cover), .hidden(.lock(2)))
             $0.newestFannedOut = false
             ($0.build, $0.buildHandles, $0.requestedPhase) = (nil, [], .splash)
         },
@@ -1030,20 +1030,20 @@ import Testing
             ($0.lastStamp, $0.newest, $0.newestCall, $0.newestEnded, $0.newestFannedOut) = (
                 3, 3, .lock(.privacy), false, false
             )
-            ($0.targets, $0.lastHidden, $0.lastCoverCall) = ([3: .covered("a")], .cover(3), 3)
+            ($0.targets, $0.hiding) = ([3: .covered("a")], .hidden(.cover(3)))
         },
         // With nothing to cover (locked), or with a real lock on its way, it is unchanged at
         // once; it still counts as called, for the unlock attempts.
         row(.lockedCover, .call(.lock(.privacy), joiner: nil), .call(.resolve(.unchanged))) {
-            ($0.lastStamp, $0.lastCoverCall) = (3, 3)
+            ($0.lastStamp, $0.hiding) = (3, .coverCalled(3, over: .lock(2)))
         },
         row(.lockOnItsWay, .call(.lock(.privacy), joiner: nil), .call(.resolve(.unchanged))) {
-            ($0.lastStamp, $0.lastCoverCall) = (3, 3)
+            ($0.lastStamp, $0.hiding) = (3, .coverCalled(3, over: .lock(2)))
         },
         // A logout on its way ends the session anyway: a cover called before it began, with
         // the flow still in the session, never beats it.
         row(.logoutOverSession, .call(.lock(.privacy), joiner: nil), .call(.resolve(.unchanged))) {
-            ($0.lastStamp, $0.lastCoverCall) = (3, 3)
+            ($0.lastStamp, $0.hiding) = (3, .coverCalled(3, over: .nothing))
         },
         // An unlock attempt begun before the cover was called is superseded at once.
         row(.covered, .call(.unlock(since: 1), joiner: nil), .call(.resolve(.superseded))) { $0.lastStamp = 3 },

@@ -19,6 +19,9 @@ import Testing
         case coverWithNothingToCover
         /// A cover (2) then a lock (3), both ended.
         case lockAfterCover
+        /// A lock on its way (2), then a cover called (3) that hides nothing: the lock hides
+        /// the session, the cover is the newest called.
+        case coverCalledOverLock
 
         func make() -> Machine {
             var machine = Machine()
@@ -38,6 +41,9 @@ import Testing
             case .coverWithNothingToCover:
                 machine.coverCalled(2)
                 _ = machine.aim(2, .lock(.privacy), from: .loggedOut(.signedOut))
+            case .coverCalledOverLock:
+                _ = machine.aim(2, .lock(.cover), from: .loggedIn("a"))
+                machine.coverCalled(3)
             }
             return machine
         }
@@ -75,7 +81,7 @@ import Testing
         + [Machine.Kind.cover, .teardown, .privacy].map { .hides(4, as: $0) }
         + [
             .hides(1, as: .teardown), .coverCalled, .ended(2), .supersedes(attemptSince: 1),
-            .supersedes(attemptSince: 3),
+            .supersedes(attemptSince: 2), .supersedes(attemptSince: 3),
         ]
 
     static func apply(_ input: Input, to machine: inout Machine) -> String {
@@ -95,7 +101,8 @@ import Testing
     }
 
     static func render(_ machine: Machine) -> String {
-        var parts = ["last hidden \(tableText(machine.lastHidden))", "cover called \(machine.lastCoverCall)"]
+        var parts = ["last hidden \(tableText(machine.lastHidden))"]
+        if case .coverCalled(let stamp, _) = machine.hiding { parts.append("cover \(stamp) called since") }
         if !machine.targets.isEmpty {
             parts.append(
                 "targets "
