@@ -6,7 +6,9 @@
 ///
 /// A guard joins one start and keeps its caller with it, so a caller resumed for a call
 /// that is none of the start's guards cannot be written down. Guards carried to the next
-/// start keep no caller: the start they joined resumed them when it ended.
+/// start keep no caller: the start they joined resumed them when it ended. A start keeps
+/// the two apart (``Start/carried``, ``Start/joined``), so a carried guard with a caller,
+/// a joined one without, or a carried one after a joined one cannot be written down either.
 struct AuthStartGuards<Session: Sendable & Equatable, Joiner> {
     typealias Stamp = UInt64
 
@@ -35,9 +37,17 @@ struct AuthStartGuards<Session: Sendable & Equatable, Joiner> {
     struct Start {
         /// Where its provider says it lands; `nil` until it answered.
         var answer: AuthInitialState<Session>?
-        /// Its guards in call order, each with the caller to resume when the start ends;
-        /// `nil` for one carried from an earlier start.
-        var guards: [(guard: Guard, joiner: Joiner?)] = []
+        /// The guards carried from an earlier start, in call order: all made before this
+        /// start, with no caller left to resume.
+        var carried: [Guard] = []
+        /// The guards that joined this start, in call order, each with the caller to resume
+        /// when the start ends.
+        var joined: [(guard: Guard, joiner: Joiner)] = []
+
+        /// Its guards in call order, the carried ones (no caller) first.
+        var guards: [(guard: Guard, joiner: Joiner?)] {
+            carried.map { ($0, nil) } + joined.map { ($0.guard, $0.joiner) }
+        }
     }
 
     /// One guard of a start applied: where the start lands after it, and whether it
@@ -62,7 +72,7 @@ struct AuthStartGuards<Session: Sendable & Equatable, Joiner> {
     mutating func called(_ stamp: Stamp, isStart: Bool, replacingUnbegunStart unbegunStart: Stamp?) {
         if isStart {
             if let unbegunStart { carried = starts[unbegunStart]?.guards.map { $0.guard } ?? [] }
-            if !carried.isEmpty { starts[stamp, default: Start()].guards = carried.map { ($0, nil) } }
+            if !carried.isEmpty { starts[stamp, default: Start()].carried = carried }
         }
         carried = []
     }
@@ -75,7 +85,7 @@ struct AuthStartGuards<Session: Sendable & Equatable, Joiner> {
     /// Call `call` joins start `start` as a guard of `kind`; `joiner` is resumed when the
     /// start ends.
     mutating func join(_ start: Stamp, _ kind: Guard.Kind, by call: Stamp, _ joiner: Joiner) {
-        starts[start, default: Start()].guards.append((Guard(kind: kind, by: call), joiner))
+        starts[start, default: Start()].joined.append((Guard(kind: kind, by: call), joiner))
     }
 
     /// Start `stamp` (any call, in fact: a call that is no start has nothing here) ended
@@ -85,8 +95,8 @@ struct AuthStartGuards<Session: Sendable & Equatable, Joiner> {
     mutating func ended(_ stamp: Stamp, result: AuthResult, carries: Bool) -> [(joiner: Joiner, result: AuthResult)] {
         guard let start = starts.removeValue(forKey: stamp) else { return [] }
         let steps = Self.fold(start)
-        let resumed = start.guards.compactMap { entry in
-            entry.joiner.map { ($0, Self.result(of: entry.guard.by, steps, start.answer != nil, result)) }
+        let resumed = start.joined.map { entry in
+            (entry.joiner, Self.result(of: entry.guard.by, steps, start.answer != nil, result))
         }
         if carries, !start.guards.isEmpty { carried = start.guards.map { $0.guard } }
         return resumed
@@ -149,14 +159,17 @@ struct AuthStartGuards<Session: Sendable & Equatable, Joiner> {
     }
 
     /// The invariants the state breaks; empty when all hold: each start's guards are in
-    /// call order, and a guard with a caller was made after its start.
+    /// call order, a carried guard was made before its start, and a joined one after it.
     func invariantViolations() -> [String] {
         var broken: [String] = []
         for (stamp, start) in starts {
             let bys = start.guards.map { $0.guard.by }
             if bys != bys.sorted() { broken.append("7: the guards of start \(stamp) are out of call order") }
-            if let stray = start.guards.first(where: { $0.joiner != nil && $0.guard.by <= stamp }) {
+            if let stray = start.joined.first(where: { $0.guard.by <= stamp }) {
                 broken.append("7: call \(stray.guard.by) joined start \(stamp) before it was made")
+            }
+            if let stray = start.carried.first(where: { $0.by >= stamp }) {
+                broken.append("7: guard \(stray.by) carried to start \(stamp), made after it")
             }
         }
         return broken

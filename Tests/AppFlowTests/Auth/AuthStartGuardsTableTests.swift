@@ -122,4 +122,18 @@ import Testing
     func everyRowKeepsTheInvariant(_ row: Row) {
         Self.expectInvariant(row)
     }
+
+    /// A start that lands under a guard carried from a start that never began applies that
+    /// guard first, before the calls that joined it: they were made after it. The carried
+    /// guard's caller was resumed by its own start, so only the joined one is resumed.
+    @Test func aCarriedGuardIsAppliedBeforeTheGuardsThatJoinedTheNextStart() {
+        var guards = Self.make(.carried)
+        guards.called(3, isStart: true, replacingUnbegunStart: nil)
+        guards.join(3, .uncover, by: 4, "j4")
+        guards.answered(3, .loggedIn("a"))
+        #expect(guards.fold(ofStart: 3).map { $0.place } == [.covered("a"), .loggedIn("a")])
+        #expect(guards.invariantViolations().isEmpty)
+        let resumed = guards.ended(3, result: .completed, carries: false)
+        #expect(resumed.map { "\($0.joiner) \($0.result)" } == ["j4 completed"])
+    }
 }
