@@ -34,29 +34,48 @@ struct TableFile {
     }
 
     /// Compares `header` and `lines` (each `key → rest`) with the file, recording an issue
-    /// for a header that differs and for each line that differs, is missing or is extra.
+    /// for each difference ``problems(_:header:)`` finds, at most 20 of them.
     func check(_ lines: [String], header: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         if ProcessInfo.processInfo.environment["APPFLOW_WRITE_TABLES"] == "1" {
-            try (header + lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
+            try Self.text(lines, header: header).write(to: url, atomically: true, encoding: .utf8)
             Issue.record(
                 "rewrote \(url.lastPathComponent): review its diff, then run again",
                 sourceLocation: sourceLocation
             )
             return
         }
+        let problems = try problems(lines, header: header)
+        for problem in problems.prefix(20) {
+            Issue.record(Comment(rawValue: problem), sourceLocation: sourceLocation)
+        }
+        #expect(problems.count <= 20, "\(problems.count) problems in all", sourceLocation: sourceLocation)
+    }
+
+    /// The file as the machine writes it: `header`, then `lines`, one per line.
+    static func text(_ lines: [String], header: String) -> String {
+        header + lines.joined(separator: "\n") + "\n"
+    }
+
+    /// How the file differs from `header` and `lines`: a header that differs; each line
+    /// that differs, is missing or is extra; two computed lines sharing a key; and, when
+    /// every row matches, a file not written as the machine writes it (a `#` line below
+    /// the rows, a row twice, rows out of order, a blank line). Empty when the file is
+    /// exactly ``text(_:header:)``.
+    func problems(_ lines: [String], header: String) throws -> [String] {
+        let text = try String(contentsOf: url, encoding: .utf8)
+        if text == Self.text(lines, header: header) { return [] }
+        var problems: [String] = []
         let recordedHeader = try recordedHeader()
-        #expect(
-            recordedHeader == header,
-            "the file's header differs from the test's:\nfile:\n\(recordedHeader)test:\n\(header)",
-            sourceLocation: sourceLocation
-        )
+        if recordedHeader != header {
+            problems.append("the file's header differs from the test's:\nfile:\n\(recordedHeader)test:\n\(header)")
+        }
         let recorded = try rows()
         var computed: [String: String] = [:]
         for line in lines {
-            computed[line.components(separatedBy: " → ")[0]] = line
+            let key = line.components(separatedBy: " → ")[0]
+            if computed[key] != nil { problems.append("two rows of the machine share a key: \(key)") }
+            computed[key] = line
         }
-        #expect(computed.count == lines.count, "two rows share a key", sourceLocation: sourceLocation)
-        var problems: [String] = []
         for line in lines {
             let key = line.components(separatedBy: " → ")[0]
             switch recorded[key] {
@@ -68,10 +87,14 @@ struct TableFile {
         for (key, row) in recorded where computed[key] == nil {
             problems.append("not a legal row of the machine: \(row)")
         }
-        for problem in problems.prefix(20) {
-            Issue.record(Comment(rawValue: problem), sourceLocation: sourceLocation)
+        if problems.isEmpty {
+            problems.append(
+                "\(url.lastPathComponent) has the machine's rows but is not written as the machine writes them "
+                    + "(a # line below the rows, a row twice, rows out of order, a blank line): "
+                    + "rewrite it with APPFLOW_WRITE_TABLES=1"
+            )
         }
-        #expect(problems.count <= 20, "\(problems.count) rows differ in all", sourceLocation: sourceLocation)
+        return problems
     }
 }
 
