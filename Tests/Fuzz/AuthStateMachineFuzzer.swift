@@ -578,8 +578,10 @@ struct AuthMachineDriver {
         }
     }
 
+    /// A factory of any call registers its build in any scene, attached or not.
     mutating func buildStarted(_ input: inout FuzzInput) {
-        guard let stamp = pickStamp(&input), calls[stamp]?.ended == false else { return }
+        // Ended calls too: a window that joined late builds for the newest call after it ended.
+        guard let stamp = pickStamp(&input), calls[stamp] != nil else { return }
         startBuild(stamp, in: UInt64(input.choose(Int(nextScene) + 1)))
     }
 
